@@ -1,0 +1,68 @@
+/*
+ * alloc_pool: see alloc_pool.h for the contract.
+ *
+ * Why chunks and indices: a record per live allocation must cost as little
+ * as possible (the whole profiler aims at <= 24 bytes of metadata per live
+ * allocation). 32-bit indices halve the list links compared with pointers,
+ * and chunks that never move keep every index valid while the pool grows.
+ * Fresh slots are taken in order from the last chunk, so a new chunk is
+ * never touched before it is needed (no page is faulted in early).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_pool.h"
+
+void memprof_alloc_pool_init(memprof_alloc_pool *pool)
+{
+	memset(pool, 0, sizeof(*pool));
+}
+
+void memprof_alloc_pool_destroy(memprof_alloc_pool *pool)
+{
+	uint32_t i;
+	for (i = 0; i < pool->nchunks; i++) {
+		free(pool->chunks[i]);
+	}
+	free(pool->chunks);
+	memprof_alloc_pool_init(pool);
+}
+
+uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool)
+{
+	memprof_alloc *chunk;
+
+	/* 2^32 / 2^16 chunks at most: index 0 is reserved, so the last usable
+	 * index is UINT32_MAX. */
+	if (pool->nchunks == (1u << (32 - MEMPROF_ALLOC_POOL_CHUNK_SHIFT))) {
+		return MEMPROF_ALLOC_NONE;
+	}
+	if (pool->nchunks == pool->chunks_cap) {
+		uint32_t cap = pool->chunks_cap ? pool->chunks_cap * 2 : 16;
+		memprof_alloc **chunks = realloc(pool->chunks, cap * sizeof(*chunks));
+		if (!chunks) {
+			return MEMPROF_ALLOC_NONE;
+		}
+		pool->chunks = chunks;
+		pool->chunks_cap = cap;
+	}
+	chunk = malloc(MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc));
+	if (!chunk) {
+		return MEMPROF_ALLOC_NONE;
+	}
+	pool->chunks[pool->nchunks] = chunk;
+	pool->next_fresh = pool->nchunks << MEMPROF_ALLOC_POOL_CHUNK_SHIFT;
+	pool->nchunks++;
+	if (pool->next_fresh == MEMPROF_ALLOC_NONE) {
+		/* Slot 0 of chunk 0 is the reserved "none" index. */
+		pool->next_fresh++;
+	}
+	pool->used++;
+	return pool->next_fresh++;
+}
+
+size_t memprof_alloc_pool_footprint(const memprof_alloc_pool *pool)
+{
+	return (size_t) pool->nchunks * MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc)
+		+ (size_t) pool->chunks_cap * sizeof(memprof_alloc *);
+}

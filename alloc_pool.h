@@ -1,0 +1,103 @@
+/*
+ * alloc_pool: fixed-size allocation records, addressed by 32-bit index.
+ *
+ * One record exists per live allocation the profiler tracks. Records are kept
+ * in chunks that never move, so a record's index stays valid until it is
+ * released. Index 0 is never handed out: it means "no record" (the end of a
+ * list, or a lookup miss), which lets list links and map values be plain
+ * uint32_t.
+ *
+ * The pool uses malloc() only (never the Zend heap) and touches no Zend API.
+ */
+#ifndef MEMPROF_ALLOC_POOL_H
+#define MEMPROF_ALLOC_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** "No record": list terminator and lookup miss. */
+#define MEMPROF_ALLOC_NONE 0u
+
+/** Records per chunk (a power of two); a chunk is 16 * this many bytes. */
+#define MEMPROF_ALLOC_POOL_CHUNK_SHIFT 16
+#define MEMPROF_ALLOC_POOL_CHUNK_SIZE (1u << MEMPROF_ALLOC_POOL_CHUNK_SHIFT)
+#define MEMPROF_ALLOC_POOL_CHUNK_MASK (MEMPROF_ALLOC_POOL_CHUNK_SIZE - 1)
+
+/**
+ * One tracked allocation. 16 bytes.
+ *
+ * @var prev   previous record in the owning frame's list (MEMPROF_ALLOC_NONE at the head)
+ * @var next   next record in that list; while the record is free, the next free record
+ * @var frame  id of the frame (call path) that made the allocation
+ * @var size   requested size in bytes, saturated at UINT32_MAX (the map keeps larger sizes)
+ */
+typedef struct _memprof_alloc {
+	uint32_t prev;
+	uint32_t next;
+	uint32_t frame;
+	uint32_t size;
+} memprof_alloc;
+
+/**
+ * The pool. Zero-initialised memory is an empty, valid pool.
+ *
+ * @var chunks     array of chunk pointers (nchunks used, chunks_cap allocated)
+ * @var free_head  first free record, MEMPROF_ALLOC_NONE when none is free
+ * @var used       records handed out and not released
+ * @var next_fresh first never-used index in the last chunk
+ */
+typedef struct _memprof_alloc_pool {
+	memprof_alloc **chunks;
+	uint32_t nchunks;
+	uint32_t chunks_cap;
+	uint32_t free_head;
+	uint32_t next_fresh;
+	size_t used;
+} memprof_alloc_pool;
+
+/** Prepares an empty pool. */
+void memprof_alloc_pool_init(memprof_alloc_pool *pool);
+
+/** Releases every chunk; the pool is empty and reusable afterwards. */
+void memprof_alloc_pool_destroy(memprof_alloc_pool *pool);
+
+/**
+ * Hands out a record (its fields are unspecified).
+ * @return its index, or MEMPROF_ALLOC_NONE when malloc() failed.
+ */
+uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool);
+
+/** The record at index idx (idx must have been returned by _get and not released). */
+static inline memprof_alloc *memprof_alloc_pool_at(const memprof_alloc_pool *pool, uint32_t idx)
+{
+	return &pool->chunks[idx >> MEMPROF_ALLOC_POOL_CHUNK_SHIFT][idx & MEMPROF_ALLOC_POOL_CHUNK_MASK];
+}
+
+/** Hands out a record: the free list first, then fresh slots, then a new chunk. */
+static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
+{
+	uint32_t idx = pool->free_head;
+	if (idx != MEMPROF_ALLOC_NONE) {
+		pool->free_head = memprof_alloc_pool_at(pool, idx)->next;
+		pool->used++;
+		return idx;
+	}
+	if (pool->nchunks && (pool->next_fresh & MEMPROF_ALLOC_POOL_CHUNK_MASK) != 0) {
+		pool->used++;
+		return pool->next_fresh++;
+	}
+	return memprof_alloc_pool_grow_and_get(pool);
+}
+
+/** Gives a record back. */
+static inline void memprof_alloc_pool_put(memprof_alloc_pool *pool, uint32_t idx)
+{
+	memprof_alloc_pool_at(pool, idx)->next = pool->free_head;
+	pool->free_head = idx;
+	pool->used--;
+}
+
+/** Bytes of memory the pool holds (chunks and chunk table). */
+size_t memprof_alloc_pool_footprint(const memprof_alloc_pool *pool);
+
+#endif

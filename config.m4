@@ -1,0 +1,68 @@
+dnl memprof: a memory-allocation profiler for PHP.
+
+PHP_ARG_ENABLE([memprof],
+  [whether to enable memprof support],
+  [AS_HELP_STRING([--enable-memprof], [Enable memprof support])],
+  [no])
+
+PHP_ARG_WITH([judy-dir],
+  [for the Judy library],
+  [AS_HELP_STRING([[--with-judy-dir[=DIR]]], [memprof: where Judy is installed (DIR/include/Judy.h)])],
+  [no],
+  [no])
+
+PHP_ARG_ENABLE([memprof-debug],
+  [whether to enable memprof debugging aids],
+  [AS_HELP_STRING([--enable-memprof-debug], [memprof: pool canaries, poisoning, valgrind annotations])],
+  [no],
+  [no])
+
+PHP_ARG_ENABLE([memprof-dev],
+  [whether to build memprof with -Wall -Wextra -Werror],
+  [AS_HELP_STRING([--enable-memprof-dev], [memprof: warnings as errors (development and CI)])],
+  [no],
+  [no])
+
+if test "$PHP_MEMPROF" != "no"; then
+  dnl Bump this and MEMPROF_EXPECTED_CONFIG_VERSION in php_memprof.h together
+  dnl whenever configure learns something the sources depend on.
+  AC_DEFINE([MEMPROF_CONFIG_VERSION], [1], [configure logic version of memprof])
+
+  AC_MSG_CHECKING([for Judy.h])
+  JUDY_DIR=
+  for i in $PHP_JUDY_DIR /usr/local /usr; do
+    if test "$i" != "no" && test "$i" != "yes" && test -r "$i/include/Judy.h"; then
+      JUDY_DIR=$i
+      break
+    fi
+  done
+  if test -z "$JUDY_DIR"; then
+    AC_MSG_RESULT([not found])
+    AC_MSG_ERROR([memprof needs the Judy library: install libjudy-dev (Debian/Ubuntu) or pass --with-judy-dir=DIR where DIR/include/Judy.h exists])
+  fi
+  AC_MSG_RESULT([$JUDY_DIR])
+
+  PHP_CHECK_LIBRARY([Judy], [JudyLIns],
+    [
+      PHP_ADD_INCLUDE([$JUDY_DIR/include])
+      PHP_ADD_LIBRARY_WITH_PATH([Judy], [$JUDY_DIR/$PHP_LIBDIR], [MEMPROF_SHARED_LIBADD])
+    ], [
+      AC_MSG_ERROR([memprof: Judy.h was found in $JUDY_DIR/include but libJudy cannot be linked (is libjudy-dev complete?)])
+    ], [
+      -L$JUDY_DIR/$PHP_LIBDIR
+    ])
+
+  MEMPROF_CFLAGS="-fvisibility=hidden -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
+  if test "$PHP_MEMPROF_DEBUG" != "no"; then
+    AC_DEFINE([MEMPROF_DEBUG], [1], [memprof debugging aids])
+    MEMPROF_CFLAGS="$MEMPROF_CFLAGS -g -O1 -fno-omit-frame-pointer"
+  fi
+  if test "$PHP_MEMPROF_DEV" != "no"; then
+    MEMPROF_CFLAGS="$MEMPROF_CFLAGS -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
+  fi
+
+  PHP_SUBST([MEMPROF_SHARED_LIBADD])
+  PHP_NEW_EXTENSION([memprof],
+    [memprof.c frame.c heap.c alloc_map.c alloc_pool.c dump_array.c trigger.c],
+    [$ext_shared], , [$MEMPROF_CFLAGS])
+fi

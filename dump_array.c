@@ -1,0 +1,61 @@
+/*
+ * dump_array: see dump_array.h for the contract.
+ *
+ * Built with the heap paused, so the arrays made here are not recorded and
+ * the dump shows the profile as it was when the call started. Nodes are
+ * filled bottom-up by id (children have larger ids than their parent), so
+ * there is no recursion however deep the call paths go.
+ */
+#include <stdlib.h>
+
+#include "php.h"
+
+#include "dump_array.h"
+#include "frame.h"
+#include "heap.h"
+
+static HashTable *dump_array_node(zval *zv, const memprof_frame *frame, const memprof_counters *inc)
+{
+	zval called;
+
+	array_init_size(zv, 6);
+	add_assoc_long(zv, "memory_size", (zend_long) frame->c.live_bytes);
+	add_assoc_long(zv, "blocks_count", (zend_long) frame->c.live_blocks);
+	add_assoc_long(zv, "memory_size_inclusive", (zend_long) inc->live_bytes);
+	add_assoc_long(zv, "blocks_count_inclusive", (zend_long) inc->live_blocks);
+	add_assoc_long(zv, "calls", (zend_long) frame->calls);
+	array_init(&called);
+	zend_hash_str_add_new(Z_ARRVAL_P(zv), "called_functions", sizeof("called_functions") - 1, &called);
+	return Z_ARRVAL(called);
+}
+
+zend_result memprof_dump_array(zval *return_value)
+{
+	uint32_t n = memprof_frame_count();
+	memprof_counters *inc;
+	HashTable **called;
+	uint32_t id;
+
+	memprof_heap_pause();
+	inc = memprof_frame_inclusive();
+	called = inc ? malloc(n * sizeof(*called)) : NULL;
+	if (!called) {
+		free(inc);
+		memprof_heap_resume();
+		return FAILURE;
+	}
+	/* Parents have smaller ids than their children: each node is attached
+	 * to its parent's called_functions as soon as it is made. The arrays are
+	 * moved (refcount 1), so filling a node after attaching it is fine. */
+	called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &inc[0]);
+	for (id = 1; id < n; id++) {
+		const memprof_frame *frame = memprof_frame_by_id(id);
+		zval node;
+		called[id] = dump_array_node(&node, frame, &inc[id]);
+		zend_symtable_str_update(called[frame->parent->id], frame->func->name, strlen(frame->func->name), &node);
+	}
+	free(called);
+	free(inc);
+	memprof_heap_resume();
+	return SUCCESS;
+}

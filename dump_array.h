@@ -1,0 +1,18 @@
+/*
+ * dump_array: the profile as a PHP array (memprof_dump_array()).
+ */
+#ifndef MEMPROF_DUMP_ARRAY_H
+#define MEMPROF_DUMP_ARRAY_H
+
+#include "php.h"
+
+/**
+ * Fills return_value with the root node. Every node is an array with
+ * memory_size, blocks_count (self, live), memory_size_inclusive,
+ * blocks_count_inclusive, calls and called_functions (name => node).
+ * Must be called while profiling.
+ * @return SUCCESS, or FAILURE (profiler metadata could not be allocated).
+ */
+zend_result memprof_dump_array(zval *return_value);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * frame: the call-path tree and the engine hooks that keep "the current
+ * call path" up to date.
+ *
+ * Every node (memprof_frame) is one call path: root -> ... -> function. The
+ * node for the code running now is memprof_frame_current(). Each node
+ * carries its own ("self") counters: what allocations made directly under
+ * that path hold now, and what they allocated since profiling started.
+ * Inclusive figures are derived at dump time, in O(frames).
+ *
+ * Functions are described once per request by a memprof_func (name, file,
+ * start line), shared by every node of that function, so no string work
+ * happens per call. See frame.c for how the engine is observed.
+ */
+#ifndef MEMPROF_FRAME_H
+#define MEMPROF_FRAME_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "php.h"
+
+/**
+ * What memprof knows of one PHP function (or of the top-level code of one
+ * file, or of one eval()), made once per request at its first call.
+ *
+ * @var name        display name as stack traces show it: "foo", "Ns\Cls::method",
+ *                  "{closure}(/path/file.php:12)", or the file name for the top-level
+ *                  code of the main script and of each include/require/eval
+ * @var filename    source file of user code; NULL for internal functions
+ * @var line_start  first line of user code, 0 for internal functions
+ * @var id          1-based, dense within the request (for formats that number functions)
+ */
+typedef struct _memprof_func {
+	char *name;
+	char *filename;
+	uint32_t line_start;
+	uint32_t id;
+} memprof_func;
+
+/**
+ * Allocation counters of one node, for the allocations made directly by it.
+ *
+ * @var live_bytes    requested bytes of blocks allocated here and not yet freed
+ * @var live_blocks   number of those blocks
+ * @var total_bytes   bytes allocated here since profiling started (freed or not)
+ * @var total_blocks  blocks allocated here since profiling started
+ */
+typedef struct _memprof_counters {
+	uint64_t live_bytes;
+	uint64_t live_blocks;
+	uint64_t total_bytes;
+	uint64_t total_blocks;
+} memprof_counters;
+
+/**
+ * One call path.
+ *
+ * @var func         the function at the end of the path; NULL for the root
+ * @var parent       the path without its last function; NULL for the root
+ * @var first_child  children form a singly-linked list through next_sibling
+ * @var mru_child    the child most recently entered: loops hit it first
+ * @var index        open-addressing table of children once there are many (else NULL)
+ * @var index_mask   table size - 1
+ * @var nchildren    number of children
+ * @var id           index in the frame table (memprof_frame_by_id()), root is 0
+ * @var allocs       head of this node's list of live allocation records (alloc_pool index)
+ * @var call_line    line in the caller where this path was first entered (0: unknown)
+ * @var calls        times this path was entered while profiling
+ * @var c            self counters
+ */
+typedef struct _memprof_frame {
+	memprof_func *func;
+	struct _memprof_frame *parent;
+	struct _memprof_frame *first_child;
+	struct _memprof_frame *next_sibling;
+	struct _memprof_frame *mru_child;
+	struct _memprof_frame **index;
+	uint32_t index_mask;
+	uint32_t nchildren;
+	uint32_t id;
+	uint32_t allocs;
+	uint32_t call_line;
+	uint64_t calls;
+	memprof_counters c;
+} memprof_frame;
+
+/** State of the frame module; read through the inline accessors below. */
+typedef struct _memprof_frame_state {
+	memprof_frame *current;   /**< node of the running code; NULL: resync on next use */
+	memprof_frame *root;      /**< NULL while not tracking */
+	memprof_frame **by_id;    /**< node table, by_id[id] */
+	uint32_t count;           /**< nodes in by_id */
+	bool tracking;            /**< hooks update current only while true */
+} memprof_frame_state;
+
+extern memprof_frame_state memprof_frame_g;
+
+/** Registers the observer and fiber hooks. Call from MINIT only. */
+void memprof_frame_minit(void);
+/** Frees per-request function descriptions. Call from RSHUTDOWN (after tracking stops). */
+void memprof_frame_rshutdown(void);
+
+/**
+ * Starts tracking: makes an empty tree whose current node is the path of
+ * the code running now (rebuilt from EG(current_execute_data)).
+ * @return SUCCESS, or FAILURE when memory for the tree could not be had.
+ */
+zend_result memprof_frame_start(void);
+/** Stops tracking and frees the tree (function descriptions stay for the request). */
+void memprof_frame_stop(void);
+
+/** The function description with this id (1-based), NULL when out of range. */
+memprof_func *memprof_frame_func_by_id(uint32_t id);
+
+/**
+ * Inclusive counters of every node (self plus all descendants), in O(frames).
+ * @return a malloc()'d array indexed by frame id (free() it), NULL on OOM.
+ */
+memprof_counters *memprof_frame_inclusive(void);
+
+/** Slow path of memprof_frame_current(): rebuild the path from the engine's stack. */
+memprof_frame *memprof_frame_resync(void);
+
+/** The node allocations made now belong to. Only while tracking. */
+static zend_always_inline memprof_frame *memprof_frame_current(void)
+{
+	memprof_frame *cur = memprof_frame_g.current;
+	if (EXPECTED(cur)) {
+		return cur;
+	}
+	return memprof_frame_resync();
+}
+
+/** The node with this id (0 <= id < memprof_frame_count()). */
+static zend_always_inline memprof_frame *memprof_frame_by_id(uint32_t id)
+{
+	return memprof_frame_g.by_id[id];
+}
+
+static zend_always_inline uint32_t memprof_frame_count(void)
+{
+	return memprof_frame_g.count;
+}
+
+static zend_always_inline memprof_frame *memprof_frame_root(void)
+{
+	return memprof_frame_g.root;
+}
+
+#endif

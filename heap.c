@@ -1,0 +1,352 @@
+/*
+ * heap: see heap.h for the contract.
+ *
+ * The proxy. zend_mm_set_custom_handlers() is the only allocator hook up to
+ * PHP 8.3, and setting it on the request heap itself would turn off that
+ * heap's own housekeeping (zend_mm_shutdown() and zend_mm_gc() do nothing
+ * on a heap with custom handlers). So memprof makes a second heap once per
+ * process, gives it custom handlers, and swaps it in with zend_mm_set_heap()
+ * while profiling. The handlers forward every call to the real heap with
+ * zend_mm_alloc() & co, which keeps block sizes and the memory_limit check;
+ * every block is a real-heap block, so blocks may cross the enable/disable
+ * boundary freely in both directions. Under USE_ZEND_ALLOC=0 the real heap
+ * is itself a set of custom handlers over malloc(): we chain onto those, so
+ * valgrind and ASAN still see each block.
+ *
+ * What the swap breaks, and how it is mended: the statistics live in the
+ * real heap, but memory_get_usage() & co read the *current* heap, and the
+ * memory_limit INI handler writes the limit into it. While profiling, those
+ * four functions and the INI handler run with the real heap swapped back in
+ * (heap_call_real()). C code calling zend_memory_usage() directly still reads
+ * the proxy (and gets 0); INTERNALS.md lists it.
+ *
+ * Which memory is the profiler's: records (alloc_pool), the address map
+ * (Judy), the frame tree and function names are all malloc()'d. Nothing the
+ * profiler keeps comes from the request heap, so profiling changes neither
+ * memory_get_usage() nor what memory_limit allows. The only request-heap
+ * allocations the profiler makes are the PHP values it returns (dumps); those
+ * are made with the heap paused, so a dump does not record itself.
+ */
+#include <Judy.h>
+
+#include "php.h"
+#include "zend_ini.h"
+
+#include "heap.h"
+#include "frame.h"
+
+memprof_heap_state memprof_heap_g;
+
+static struct {
+	zend_mm_heap *real;
+	zend_mm_heap *proxy;          /* made at first use, kept for the process */
+	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
+	void (*real_free)(void *);
+	void *(*real_realloc)(void *, size_t);
+	zend_ini_entry *memory_limit;
+	ZEND_INI_MH((*memory_limit_on_modify));
+} heap_l;
+
+/* ---- forwarding ---------------------------------------------------------- */
+
+static zend_always_inline void *heap_real_malloc(size_t size)
+{
+	if (UNEXPECTED(heap_l.real_malloc)) {
+		return heap_l.real_malloc(size);
+	}
+	return zend_mm_alloc(heap_l.real, size);
+}
+
+static zend_always_inline void heap_real_free(void *ptr)
+{
+	if (UNEXPECTED(heap_l.real_free)) {
+		heap_l.real_free(ptr);
+		return;
+	}
+	zend_mm_free(heap_l.real, ptr);
+}
+
+static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
+{
+	if (UNEXPECTED(heap_l.real_realloc)) {
+		return heap_l.real_realloc(ptr, size);
+	}
+	return zend_mm_realloc(heap_l.real, ptr, size);
+}
+
+/* ---- records --------------------------------------------------------------- */
+
+uint64_t memprof_heap_record_size(uint32_t idx)
+{
+	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	if (EXPECTED(rec->size != UINT32_MAX)) {
+		return rec->size;
+	} else {
+		PWord_t slot = (PWord_t) JudyLGet(memprof_heap_g.big, idx, PJE0);
+		return (slot && slot != PJERR) ? (uint64_t) *slot : UINT32_MAX;
+	}
+}
+
+static ZEND_COLD zend_never_inline void heap_note_oom(void)
+{
+	memprof_heap_g.oom = true;
+}
+
+static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
+{
+	PWord_t slot = (PWord_t) JudyLIns(&memprof_heap_g.big, idx, PJE0);
+	if (slot != PJERR) {
+		*slot = size;
+	} else {
+		heap_note_oom();
+	}
+}
+
+static zend_always_inline void heap_track(void *ptr, size_t size)
+{
+	memprof_frame *frame = memprof_frame_current();
+	memprof_alloc *rec;
+	uint32_t idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
+
+	if (UNEXPECTED(idx == MEMPROF_ALLOC_NONE)) {
+		heap_note_oom();
+		return;
+	}
+	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, idx) != 0)) {
+		memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
+		heap_note_oom();
+		return;
+	}
+	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	rec->frame = frame->id;
+	if (EXPECTED(size < UINT32_MAX)) {
+		rec->size = (uint32_t) size;
+	} else {
+		rec->size = UINT32_MAX;
+		heap_set_big(idx, size);
+	}
+	rec->prev = MEMPROF_ALLOC_NONE;
+	rec->next = frame->allocs;
+	if (frame->allocs != MEMPROF_ALLOC_NONE) {
+		memprof_alloc_pool_at(&memprof_heap_g.pool, frame->allocs)->prev = idx;
+	}
+	frame->allocs = idx;
+
+	frame->c.live_bytes += size;
+	frame->c.live_blocks++;
+	frame->c.total_bytes += size;
+	frame->c.total_blocks++;
+	memprof_heap_g.live_bytes += size;
+	memprof_heap_g.live_blocks++;
+}
+
+static zend_always_inline void heap_untrack(void *ptr)
+{
+	uint32_t idx;
+	memprof_alloc *rec;
+	memprof_frame *frame;
+	uint64_t size;
+
+	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
+		return;
+	}
+	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
+	if (idx == MEMPROF_ALLOC_NONE) {
+		/* Allocated before profiling started, or while paused. */
+		return;
+	}
+	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	frame = memprof_frame_by_id(rec->frame);
+	size = rec->size;
+	if (UNEXPECTED(size == UINT32_MAX)) {
+		int rc;
+		size = memprof_heap_record_size(idx);
+		JLD(rc, memprof_heap_g.big, idx);
+		(void) rc;
+	}
+	if (rec->prev != MEMPROF_ALLOC_NONE) {
+		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->prev)->next = rec->next;
+	} else {
+		frame->allocs = rec->next;
+	}
+	if (rec->next != MEMPROF_ALLOC_NONE) {
+		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->next)->prev = rec->prev;
+	}
+	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
+
+	frame->c.live_bytes -= size;
+	frame->c.live_blocks--;
+	memprof_heap_g.live_bytes -= size;
+	memprof_heap_g.live_blocks--;
+}
+
+/* ---- the proxy's handlers ------------------------------------------------------ */
+
+/* The real allocation comes first: it may bail out (memory_limit), and must
+ * leave our records untouched when it does. */
+static void *heap_malloc(size_t size)
+{
+	void *ptr = heap_real_malloc(size);
+	if (EXPECTED(ptr && !memprof_heap_g.paused)) {
+		heap_track(ptr, size);
+	}
+	return ptr;
+}
+
+static void heap_free(void *ptr)
+{
+	if (UNEXPECTED(!ptr)) {
+		return;
+	}
+	heap_untrack(ptr);
+	heap_real_free(ptr);
+}
+
+static void *heap_realloc(void *ptr, size_t size)
+{
+	void *new_ptr = heap_real_realloc(ptr, size);
+	if (ptr) {
+		heap_untrack(ptr);
+	}
+	if (EXPECTED(new_ptr && !memprof_heap_g.paused)) {
+		/* A reallocation is attributed, whole, to the path that resized the block. */
+		heap_track(new_ptr, size);
+	}
+	return new_ptr;
+}
+
+/* ---- functions and INI that must see the real heap ---------------------------------- */
+
+typedef struct _heap_wrapped_function {
+	const char *name;
+	zif_handler wrapper;
+	zif_handler orig;
+} heap_wrapped_function;
+
+#define HEAP_WRAPPERS(X) \
+	X(memory_get_usage) \
+	X(memory_get_peak_usage) \
+	X(memory_reset_peak_usage) \
+	X(gc_mem_caches)
+
+#define HEAP_WRAPPER_ENUM(n) HEAP_WRAP_##n,
+enum { HEAP_WRAPPERS(HEAP_WRAPPER_ENUM) HEAP_WRAP_COUNT };
+
+#define HEAP_WRAPPER_DECL(n) static ZEND_NAMED_FUNCTION(heap_wrap_##n);
+HEAP_WRAPPERS(HEAP_WRAPPER_DECL)
+
+#define HEAP_WRAPPER_ENTRY(n) { #n, heap_wrap_##n, NULL },
+static heap_wrapped_function heap_wrapped[HEAP_WRAP_COUNT] = { HEAP_WRAPPERS(HEAP_WRAPPER_ENTRY) };
+
+static void heap_call_real(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
+	handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	zend_mm_set_heap(current);
+}
+
+#define HEAP_WRAPPER_DEF(n) \
+	static ZEND_NAMED_FUNCTION(heap_wrap_##n) \
+	{ \
+		heap_call_real(heap_wrapped[HEAP_WRAP_##n].orig, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+HEAP_WRAPPERS(HEAP_WRAPPER_DEF)
+
+static void heap_wrap_functions(bool wrap)
+{
+	int i;
+	for (i = 0; i < HEAP_WRAP_COUNT; i++) {
+		zend_function *func = zend_hash_str_find_ptr(CG(function_table),
+			heap_wrapped[i].name, strlen(heap_wrapped[i].name));
+		if (!func || func->type != ZEND_INTERNAL_FUNCTION) {
+			continue;
+		}
+		if (wrap) {
+			heap_wrapped[i].orig = func->internal_function.handler;
+			func->internal_function.handler = heap_wrapped[i].wrapper;
+		} else if (heap_wrapped[i].orig) {
+			func->internal_function.handler = heap_wrapped[i].orig;
+		}
+	}
+}
+
+/* ini_set('memory_limit') sets the limit of the current heap and compares it
+ * with the current usage: both must be the real heap's. */
+static ZEND_INI_MH(heap_on_update_memory_limit)
+{
+	zend_result rc;
+	if (memprof_heap_g.active) {
+		zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
+		rc = heap_l.memory_limit_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+		zend_mm_set_heap(current);
+		return rc;
+	}
+	return heap_l.memory_limit_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* ---- lifecycle ----------------------------------------------------------------------- */
+
+void memprof_heap_minit(void)
+{
+	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
+	memprof_alloc_pool_init(&memprof_heap_g.pool);
+	memprof_alloc_map_init(&memprof_heap_g.map);
+	heap_l.memory_limit = zend_hash_str_find_ptr(EG(ini_directives), "memory_limit", sizeof("memory_limit") - 1);
+	if (heap_l.memory_limit && heap_l.memory_limit->on_modify) {
+		heap_l.memory_limit_on_modify = heap_l.memory_limit->on_modify;
+		heap_l.memory_limit->on_modify = heap_on_update_memory_limit;
+	} else {
+		heap_l.memory_limit = NULL;
+	}
+}
+
+void memprof_heap_mshutdown(void)
+{
+	if (heap_l.memory_limit) {
+		heap_l.memory_limit->on_modify = heap_l.memory_limit_on_modify;
+		heap_l.memory_limit = NULL;
+	}
+}
+
+zend_result memprof_heap_start(void)
+{
+	ZEND_ASSERT(!memprof_heap_g.active);
+	if (!heap_l.proxy) {
+		heap_l.proxy = zend_mm_startup();
+		if (!heap_l.proxy) {
+			return FAILURE;
+		}
+		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
+	}
+	heap_l.real = zend_mm_get_heap();
+	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
+	memprof_heap_g.paused = 0;
+	memprof_heap_g.oom = false;
+	memprof_heap_g.live_bytes = 0;
+	memprof_heap_g.live_blocks = 0;
+	heap_wrap_functions(true);
+	memprof_heap_g.active = true;
+	zend_mm_set_heap(heap_l.proxy);
+	return SUCCESS;
+}
+
+void memprof_heap_stop(void)
+{
+	Word_t freed;
+
+	ZEND_ASSERT(memprof_heap_g.active);
+	zend_mm_set_heap(heap_l.real);
+	memprof_heap_g.active = false;
+	heap_wrap_functions(false);
+	memprof_alloc_map_destroy(&memprof_heap_g.map);
+	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
+	JLFA(freed, memprof_heap_g.big);
+	(void) freed;
+	memprof_heap_g.live_bytes = 0;
+	memprof_heap_g.live_blocks = 0;
+}
+
+size_t memprof_heap_metadata_bytes(void)
+{
+	return memprof_alloc_pool_footprint(&memprof_heap_g.pool) + memprof_alloc_map_footprint(&memprof_heap_g.map);
+}

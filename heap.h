@@ -1,0 +1,78 @@
+/*
+ * heap: the Zend MM proxy that sees every allocation, reallocation and free
+ * of the request heap while profiling, and records live allocations against
+ * the current call path (frame.h).
+ *
+ * All profiler bookkeeping (records, the address map, the frame tree) is
+ * malloc()'d: it never touches the request heap, so memory_get_usage(),
+ * memory_limit and the script's own allocations are unchanged by profiling.
+ */
+#ifndef MEMPROF_HEAP_H
+#define MEMPROF_HEAP_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "php.h"
+#include "alloc_pool.h"
+#include "alloc_map.h"
+
+/**
+ * State of the heap module.
+ *
+ * @var active      the proxy heap is installed and allocations are recorded
+ * @var paused      > 0 while the profiler itself allocates from the request heap
+ *                  (building a dump): such blocks are not recorded
+ * @var oom         the profiler could not allocate its own metadata at least once
+ *                  (some allocations went unrecorded)
+ * @var pool        records of live allocations
+ * @var map         address -> record
+ * @var big         JudyL: address -> size, for the rare blocks of 4 GiB or more
+ * @var live_bytes  sum of requested sizes of recorded live blocks
+ * @var live_blocks number of recorded live blocks
+ */
+typedef struct _memprof_heap_state {
+	bool active;
+	bool oom;
+	uint32_t paused;
+	memprof_alloc_pool pool;
+	memprof_alloc_map map;
+	void *big;
+	uint64_t live_bytes;
+	uint64_t live_blocks;
+} memprof_heap_state;
+
+extern memprof_heap_state memprof_heap_g;
+
+/** Wraps the memory_limit INI handler. Call from MINIT. */
+void memprof_heap_minit(void);
+/** Unwraps it. Call from MSHUTDOWN. */
+void memprof_heap_mshutdown(void);
+
+/**
+ * Installs the proxy heap; from now on every request-heap allocation is
+ * recorded against memprof_frame_current(). Frame tracking must be on.
+ */
+zend_result memprof_heap_start(void);
+
+/** Restores the real heap and frees every record. */
+void memprof_heap_stop(void);
+
+/** Requested size of the record at idx. */
+uint64_t memprof_heap_record_size(uint32_t idx);
+
+/** While paused, allocations are not recorded (frees still are). Nests. */
+static zend_always_inline void memprof_heap_pause(void)
+{
+	memprof_heap_g.paused++;
+}
+
+static zend_always_inline void memprof_heap_resume(void)
+{
+	memprof_heap_g.paused--;
+}
+
+/** Bytes of profiler metadata held for live allocations (records and map). */
+size_t memprof_heap_metadata_bytes(void);
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * memprof: module glue. Lifecycle, the PHP functions, and the session
+ * (one profiling run, from enable to disable) that ties the frame tree
+ * (frame.c) to the heap proxy (heap.c).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+
+#include "php_memprof.h"
+#include "frame.h"
+#include "heap.h"
+#include "trigger.h"
+#include "dump_array.h"
+#include "memprof_arginfo.h"
+
+#if !defined(MEMPROF_CONFIG_VERSION) || MEMPROF_CONFIG_VERSION != MEMPROF_EXPECTED_CONFIG_VERSION
+# error "config.h is stale for these sources: run phpize && ./configure again"
+#endif
+
+ZEND_DECLARE_MODULE_GLOBALS(memprof)
+
+zend_class_entry *memprof_exception_ce;
+
+static void memprof_throw_not_enabled(void)
+{
+	zend_throw_exception(memprof_exception_ce, "Memprof is not enabled", 0);
+}
+
+/* ---- session --------------------------------------------------------------- */
+
+zend_result memprof_session_start(const memprof_flags *flags)
+{
+	ZEND_ASSERT(!MEMPROF_G(session).enabled);
+	if (memprof_frame_start() != SUCCESS) {
+		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
+		return FAILURE;
+	}
+	if (memprof_heap_start() != SUCCESS) {
+		memprof_frame_stop();
+		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
+		return FAILURE;
+	}
+	MEMPROF_G(session).flags = *flags;
+	MEMPROF_G(session).enabled = true;
+	return SUCCESS;
+}
+
+void memprof_session_stop(void)
+{
+	ZEND_ASSERT(MEMPROF_G(session).enabled);
+	/* Heap first: no allocation may be recorded against a freed tree. */
+	memprof_heap_stop();
+	memprof_frame_stop();
+	MEMPROF_G(session).enabled = false;
+	memset(&MEMPROF_G(session).flags, 0, sizeof(MEMPROF_G(session).flags));
+}
+
+/* ---- PHP functions ------------------------------------------------------------ */
+
+ZEND_FUNCTION(memprof_enable)
+{
+	memprof_flags flags = {0};
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (MEMPROF_G(session).enabled) {
+		zend_throw_exception(memprof_exception_ce, "Memprof is already enabled", 0);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(memprof_session_start(&flags) == SUCCESS);
+}
+
+ZEND_FUNCTION(memprof_disable)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	memprof_session_stop();
+	RETURN_TRUE;
+}
+
+ZEND_FUNCTION(memprof_enabled)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_BOOL(MEMPROF_G(session).enabled);
+}
+
+ZEND_FUNCTION(memprof_enabled_flags)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init(return_value);
+	add_assoc_bool(return_value, "enabled", MEMPROF_G(session).enabled);
+	add_assoc_bool(return_value, "native", MEMPROF_G(session).flags.native);
+	add_assoc_bool(return_value, "dump_on_limit", MEMPROF_G(session).flags.dump_on_limit);
+}
+
+ZEND_FUNCTION(memprof_dump_array)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	if (memprof_dump_array(return_value) != SUCCESS) {
+		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
+		RETURN_THROWS();
+	}
+}
+
+ZEND_FUNCTION(memprof_version)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_STRING(PHP_MEMPROF_VERSION);
+}
+
+/* ---- lifecycle ------------------------------------------------------------------ */
+
+static PHP_GINIT_FUNCTION(memprof)
+{
+#if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(memprof_globals, 0, sizeof(*memprof_globals));
+}
+
+static PHP_MINIT_FUNCTION(memprof)
+{
+	memprof_exception_ce = register_class_MemprofException(zend_ce_exception);
+	memprof_frame_minit();
+	memprof_heap_minit();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(memprof)
+{
+	memprof_heap_mshutdown();
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(memprof)
+{
+	memprof_flags flags;
+
+#if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	if (memprof_trigger_check(&flags)) {
+		memprof_session_start(&flags);
+	}
+	return SUCCESS;
+}
+
+static PHP_RSHUTDOWN_FUNCTION(memprof)
+{
+	if (MEMPROF_G(session).enabled) {
+		memprof_session_stop();
+	}
+	memprof_frame_rshutdown();
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(memprof)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "memprof support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_MEMPROF_VERSION);
+	php_info_print_table_end();
+}
+
+zend_module_entry memprof_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"memprof",
+	ext_functions,
+	PHP_MINIT(memprof),
+	PHP_MSHUTDOWN(memprof),
+	PHP_RINIT(memprof),
+	PHP_RSHUTDOWN(memprof),
+	PHP_MINFO(memprof),
+	PHP_MEMPROF_VERSION,
+	PHP_MODULE_GLOBALS(memprof),
+	PHP_GINIT(memprof),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_MEMPROF
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(memprof)
+#endif

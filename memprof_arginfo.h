@@ -1,0 +1,51 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 63fcf47e806b4cbdf1e5c9b9a6f81c5a0ab078f5 */
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_memprof_disable arginfo_memprof_enable
+
+#define arginfo_memprof_enabled arginfo_memprof_enable
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enabled_flags, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_memprof_dump_array arginfo_memprof_enabled_flags
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+
+ZEND_FUNCTION(memprof_enable);
+ZEND_FUNCTION(memprof_disable);
+ZEND_FUNCTION(memprof_enabled);
+ZEND_FUNCTION(memprof_enabled_flags);
+ZEND_FUNCTION(memprof_dump_array);
+ZEND_FUNCTION(memprof_version);
+
+
+static const zend_function_entry ext_functions[] = {
+	ZEND_FE(memprof_enable, arginfo_memprof_enable)
+	ZEND_FE(memprof_disable, arginfo_memprof_disable)
+	ZEND_FE(memprof_enabled, arginfo_memprof_enabled)
+	ZEND_FE(memprof_enabled_flags, arginfo_memprof_enabled_flags)
+	ZEND_FE(memprof_dump_array, arginfo_memprof_dump_array)
+	ZEND_FE(memprof_version, arginfo_memprof_version)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_MemprofException_methods[] = {
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_MemprofException(zend_class_entry *class_entry_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "MemprofException", class_MemprofException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+
+	return class_entry;
+}

@@ -1,0 +1,57 @@
+/*
+ * memprof: a memory-allocation profiler for PHP. Module globals and the
+ * pieces of module glue the sub-modules share.
+ */
+#ifndef PHP_MEMPROF_H
+#define PHP_MEMPROF_H
+
+#include <stdbool.h>
+
+#include "php.h"
+
+extern zend_module_entry memprof_module_entry;
+#define phpext_memprof_ptr &memprof_module_entry
+
+#define PHP_MEMPROF_VERSION "0.1.0"
+
+/* Must match the MEMPROF_CONFIG_VERSION that config.m4 writes into
+ * config.h: a mismatch means configure ran for another version of the
+ * sources (re-run phpize && ./configure). */
+#define MEMPROF_EXPECTED_CONFIG_VERSION 1
+
+/**
+ * Options of a profiling session (MEMPROF_PROFILE flags).
+ *
+ * @var native         accepted for compatibility with the classic memprof; glibc >= 2.34
+ *                     has no malloc hooks, so it records nothing more (see README)
+ * @var dump_on_limit  dump the profile when the request dies on its memory limit
+ */
+typedef struct _memprof_flags {
+	bool native;
+	bool dump_on_limit;
+} memprof_flags;
+
+ZEND_BEGIN_MODULE_GLOBALS(memprof)
+	/* runtime state of the request */
+	struct {
+		bool enabled;          /**< a profiling session is running */
+		memprof_flags flags;   /**< its options */
+	} session;
+ZEND_END_MODULE_GLOBALS(memprof)
+
+ZEND_EXTERN_MODULE_GLOBALS(memprof)
+#define MEMPROF_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(memprof, v)
+
+/** The class of every exception memprof throws for misuse of its state. */
+extern zend_class_entry *memprof_exception_ce;
+
+/**
+ * Starts a session with these flags.
+ * @return SUCCESS, or FAILURE when the profiler could not allocate its
+ *         metadata (a warning was raised; profiling stays off).
+ */
+zend_result memprof_session_start(const memprof_flags *flags);
+/** Ends the running session and frees its data. */
+void memprof_session_stop(void);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * trigger: see trigger.h for the contract.
+ *
+ * The value comes from outside the program (environment today, request
+ * variables later), so it is treated as untrusted bytes: no assumption of
+ * NUL termination, of UTF-8, or of a sane length. Warnings quote at most a
+ * few dozen bytes, with anything unprintable escaped.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "php.h"
+#include "SAPI.h"
+
+#include "trigger.h"
+
+#define TRIGGER_QUOTE_MAX 40
+
+static void trigger_warn_unknown(const char *item, size_t len)
+{
+	char quoted[TRIGGER_QUOTE_MAX * 4 + 4];
+	size_t i, o = 0;
+
+	for (i = 0; i < len && i < TRIGGER_QUOTE_MAX; i++) {
+		unsigned char c = (unsigned char) item[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
+			quoted[o++] = (char) c;
+		} else {
+			o += (size_t) snprintf(quoted + o, sizeof(quoted) - o, "\\x%02x", c);
+		}
+	}
+	if (len > TRIGGER_QUOTE_MAX) {
+		quoted[o++] = '.';
+		quoted[o++] = '.';
+		quoted[o++] = '.';
+	}
+	quoted[o] = '\0';
+	php_error_docref(NULL, E_WARNING,
+		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native)", quoted);
+}
+
+static bool trigger_item_is(const char *item, size_t len, const char *name)
+{
+	return len == strlen(name) && memcmp(item, name, len) == 0;
+}
+
+bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
+{
+	size_t start = 0;
+	bool any = false;
+
+	memset(flags, 0, sizeof(*flags));
+	if (len == 1 && value[0] == '0') {
+		return false;
+	}
+	while (start <= len) {
+		size_t end = start;
+		const char *item;
+		size_t item_len;
+
+		while (end < len && value[end] != ',') {
+			end++;
+		}
+		item = value + start;
+		item_len = end - start;
+		while (item_len && isspace((unsigned char) item[0])) {
+			item++;
+			item_len--;
+		}
+		while (item_len && isspace((unsigned char) item[item_len - 1])) {
+			item_len--;
+		}
+		if (item_len) {
+			any = true;
+			if (trigger_item_is(item, item_len, "1")) {
+				/* plain on */
+			} else if (trigger_item_is(item, item_len, "dump_on_limit")) {
+				flags->dump_on_limit = true;
+			} else if (trigger_item_is(item, item_len, "native")) {
+				flags->native = true;
+			} else {
+				trigger_warn_unknown(item, item_len);
+			}
+		}
+		start = end + 1;
+	}
+	return any;
+}
+
+bool memprof_trigger_check(memprof_flags *flags)
+{
+	char *value = sapi_getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1);
+	bool start;
+
+	if (value) {
+		start = memprof_trigger_parse(value, strlen(value), flags);
+		efree(value);
+		return start;
+	}
+	value = getenv("MEMPROF_PROFILE");
+	if (!value) {
+		return false;
+	}
+	return memprof_trigger_parse(value, strlen(value), flags);
+}

@@ -1,0 +1,32 @@
+/*
+ * trigger: what starts profiling without code changes (MEMPROF_PROFILE).
+ */
+#ifndef MEMPROF_TRIGGER_H
+#define MEMPROF_TRIGGER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "php_memprof.h"
+
+/**
+ * Parses a MEMPROF_PROFILE value: "1", or a comma-separated list of flags
+ * ("dump_on_limit", "native"; "1" is accepted as an item too). Items are
+ * trimmed; empty items are ignored. Each unknown item raises one E_WARNING
+ * naming it (escaped and shortened), and profiling still starts. "0" alone
+ * means off, like an empty value.
+ *
+ * @param value  the raw value (not necessarily NUL-terminated, any bytes)
+ * @param len    its length
+ * @param flags  filled with the flags found
+ * @return true when profiling should start (the value is not empty)
+ */
+bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags);
+
+/**
+ * Looks at the request's environment (MEMPROF_PROFILE) at RINIT.
+ * @return true and fills flags when profiling should start.
+ */
+bool memprof_trigger_check(memprof_flags *flags);
+
+#endif

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds modules/memprof.so: phpize && ./configure && make.
+# Extra arguments go to ./configure (e.g. --enable-memprof-debug).
+set -eu
+cd "$(dirname "$0")/.."
+if [ ! -f configure ] || [ config.m4 -nt configure ]; then
+  phpize >/dev/null
+fi
+if [ ! -f Makefile ] || [ configure -nt Makefile ] || [ $# -gt 0 ] || [ ! -f config.status ]; then
+  ./configure --enable-memprof "$@" >/dev/null
+fi
+make -j"$(nproc)" >/dev/null
+echo "built $(pwd)/modules/memprof.so"

@@ -1,0 +1,83 @@
+<?php
+/*
+ * Profiles a PHP script with memprof and, when it ends, prints the call
+ * paths that still hold memory, largest first.
+ *
+ *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
+ *
+ * Options (environment): MEMPROF_TOP=N paths to show (default 15).
+ */
+
+if (!extension_loaded('memprof')) {
+    fwrite(STDERR, "memprof is not loaded: run with -d extension=/path/to/memprof.so\n");
+    exit(2);
+}
+if ($argc < 2) {
+    fwrite(STDERR, "usage: php -d extension=memprof.so {$argv[0]} script.php [args...]\n");
+    exit(2);
+}
+
+$memprof_top_script = realpath($argv[1]);
+if ($memprof_top_script === false) {
+    fwrite(STDERR, "no such script: {$argv[1]}\n");
+    exit(2);
+}
+
+/** Flattens the tree into [path => [self bytes, self blocks, calls]]. */
+function memprof_top_flatten(array $node, array $prefix, array &$out): void
+{
+    foreach ($node['called_functions'] as $name => $child) {
+        $path = array_merge($prefix, [$name]);
+        if ($child['memory_size'] > 0) {
+            $out[] = [$path, $child['memory_size'], $child['blocks_count']];
+        }
+        memprof_top_flatten($child, $path, $out);
+    }
+}
+
+function memprof_top_short(string $name, string $base): string
+{
+    /* File names (top-level code, closures) relative to the script's directory. */
+    return str_replace($base . '/', '', $name);
+}
+
+function memprof_top_report(string $script): void
+{
+    if (!memprof_enabled()) {
+        return;
+    }
+    $dump = memprof_dump_array();
+    memprof_disable();
+
+    $rows = [];
+    if ($dump['memory_size'] > 0) {
+        $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count']];
+    }
+    memprof_top_flatten($dump, [], $rows);
+    usort($rows, fn($a, $b) => $b[1] <=> $a[1]);
+
+    $limit = (int) (getenv('MEMPROF_TOP') ?: 15);
+    $total = $dump['memory_size_inclusive'];
+    $base = dirname($script);
+    $out = fopen('php://stderr', 'w');
+    fprintf($out, "\nmemprof: %s bytes in %s blocks still allocated when %s ended, by call path (top %d of %d):\n",
+        number_format($total), number_format($dump['blocks_count_inclusive']), basename($script),
+        min($limit, count($rows)), count($rows));
+    fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'call path (outermost first)');
+    foreach (array_slice($rows, 0, $limit) as [$path, $bytes, $blocks]) {
+        if (count($path) > 1 && $path[0] === __FILE__) {
+            array_shift($path);             /* this wrapper's own frame */
+        }
+        $names = array_map(fn($n) => memprof_top_short($n, $base), $path);
+        fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0,
+            number_format($blocks), implode(' > ', $names));
+    }
+}
+
+register_shutdown_function('memprof_top_report', $memprof_top_script);
+$argv = array_slice($argv, 1);
+$argc = count($argv);
+$_SERVER['argv'] = $argv;
+$_SERVER['argc'] = $argc;
+memprof_enable();
+require $memprof_top_script;

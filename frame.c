@@ -1,30 +1,36 @@
 /*
  * frame: see frame.h for the contract.
  *
- * How calls are seen. memprof uses the observer API (zend_observer_fcall_*)
- * instead of overriding zend_execute_ex / zend_execute_internal; INTERNALS.md
- * gives the measurements. In short: an observer registered at MINIT is
- * called for every user and internal call whatever opcode the compiler chose
- * (ZEND_DO_UCALL and ZEND_DO_ICALL included, so code compiled or cached by
- * opcache before profiling started is seen), the engine itself pairs begin
- * and end across exceptions, exit(), generators (each resume is a begin, each
- * yield an end) and bailouts (zend_observer_fcall_end_all() runs before the
- * shutdown functions), it does not recurse on the C stack, and it keeps the
- * JIT usable.
+ * How calls are seen. While profiling, memprof hooks zend_execute_ex and
+ * zend_execute_internal (installed at start, removed at stop, so an idle
+ * extension costs nothing; INTERNALS.md has the measurements). Each hooked
+ * call pushes an entry (execute_data, function, node) on a shadow stack and
+ * pops it when it returns.
  *
- * The current node is a cached pointer. Begin moves it to a child, end to
- * the parent. Whenever the cache cannot be trusted (profiling started in the
- * middle of a request, a fiber we had no saved node for, an end that does
- * not match the node) it is rebuilt from the engine's own stack,
- * EG(current_execute_data), which is always the truth for the running fiber.
- * The walk keeps exactly the frames the observer reports (same predicate as
- * the engine's ZEND_OBSERVABLE_FN), so both ways build the same paths.
+ * The shadow stack is a cache of the engine's stack, EG(current_execute_data),
+ * which is always the truth for the running fiber. Some calls bypass the
+ * hooks: the compiler emits direct VM calls (ZEND_DO_UCALL, ZEND_DO_ICALL)
+ * when the hooks were not installed as the code was compiled (code compiled
+ * before memprof_enable(), or cached by opcache in an unprofiled request),
+ * and a bailout (fatal error) longjmps past the hooks' pops. So whenever the
+ * top of the shadow stack is not the engine's current frame, frame_sync()
+ * compares the two and repairs the shadow stack from the engine's chain. A
+ * returned call's execute_data address is reused by the next call at the
+ * same depth (the ABA case): entries the sync made (not pushed by a live
+ * hook) are re-checked, with their function, against the engine's chain on
+ * every use, down to the nearest hooked entry.
+ *
+ * What `calls` means: calls through the hooks are counted exactly; a call
+ * seen only by a sync (a direct VM call) counts once each time a sync finds
+ * a new frame for it, so repeated direct calls from the same caller at the
+ * same depth may count fewer times than they happened (at least once).
  *
  * Per-call cost: the memprof_func of a function lives in a slot of the
  * function's run-time cache (a per-request, writable array that the engine
  * zeroes at request start), so finding it is two loads; the child is found
  * through the node's most-recently-used child, then its sibling list, then
- * a hash table once a node has many children. Names are made only when a
+ * a hash table once a node has many children; the parent is the top of the
+ * shadow stack when the caller's entry is there. Names are made only when a
  * function is first seen in a request.
  */
 #include <stdio.h>
@@ -37,6 +43,8 @@
 #include "zend_observer.h"
 #include "zend_extensions.h"
 #include "zend_fibers.h"
+#include "zend_execute.h"
+#include "zend_generators.h"
 
 #include "frame.h"
 #include "alloc_pool.h"
@@ -80,23 +88,21 @@ static struct {
 	memprof_func **funcs;    /* by id - 1 */
 	uint32_t nfuncs;
 	uint32_t funcs_cap;
-	/* fiber context -> saved current node, while tracking */
-	Pvoid_t fibers;
+	/* fiber context -> its memprof_frame_stack, while tracking */
+	Pvoid_t stacks;
+	memprof_frame_stack fallback;
 	/* scratch for the stack walk */
-	zend_function **walk;
+	const zend_execute_data **walk;
 	size_t walk_cap;
+	/* bumped at every start and stop: a hook that outlives its session must not pop */
+	uint32_t session;
+	void (*orig_execute_ex)(zend_execute_data *ex);
+	void (*orig_execute_internal)(zend_execute_data *ex, zval *return_value);
+	bool ex_hook_in_chain;
+	bool internal_hook_in_chain;
 } frame_l;
 
 /* ---- function descriptions ---------------------------------------------- */
-
-/* The engine's ZEND_OBSERVABLE_FN (zend_observer.c): frames the observer
- * reports. The stack walk must keep exactly these. */
-static zend_always_inline bool frame_observable(const zend_function *func)
-{
-	return func
-		&& ZEND_MAP_PTR(func->common.run_time_cache)
-		&& !(func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE);
-}
 
 static char *frame_format(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
 
@@ -416,139 +422,359 @@ static zend_never_inline memprof_frame *frame_child(memprof_frame *node, memprof
 	return child;
 }
 
-/* The node for the path that ends at ex, from the engine's stack. Nodes made
- * here count one call (the call that is on the stack). On OOM the deepest
- * node that could be had. */
-static memprof_frame *frame_path_of(const zend_execute_data *ex)
-{
-	size_t n = 0;
-	memprof_frame *node = memprof_frame_g.root;
-	const zend_execute_data *p;
+/* ---- the shadow stack ------------------------------------------------------ */
 
-	for (p = ex; p; p = p->prev_execute_data) {
-		if (!frame_observable(p->func)) {
-			continue;
-		}
-		if (n == frame_l.walk_cap) {
-			size_t cap = frame_l.walk_cap ? frame_l.walk_cap * 2 : 256;
-			zend_function **walk = realloc(frame_l.walk, cap * sizeof(*walk));
-			if (!walk) {
-				return node;
-			}
-			frame_l.walk = walk;
-			frame_l.walk_cap = cap;
-		}
-		frame_l.walk[n++] = p->func;
+/* Frames that get a node: what a stack trace shows. Dummy frames (no
+ * function), trampolines (their frame is taken over by __call) and the
+ * nameless internal frame at the bottom of a fiber are skipped. */
+static zend_always_inline bool frame_trackable(const zend_function *func)
+{
+	return func
+		&& !(func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)
+		&& (ZEND_USER_CODE(func->type) || func->common.function_name);
+}
+
+/* The frame at the bottom of every fiber's VM stack: an internal function
+ * with no name and no handler (zend_fibers.c's zend_fiber_function). */
+static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
+{
+	return func && func->type == ZEND_INTERNAL_FUNCTION && !func->common.function_name
+		&& !func->internal_function.handler;
+}
+
+static bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
+{
+	uint32_t cap;
+	memprof_frame_entry *e;
+
+	if (need <= s->cap) {
+		return true;
 	}
-	/* Walk down from the outermost frame. */
-	while (n-- > 0) {
-		memprof_func *func = frame_func_of(frame_l.walk[n]);
-		memprof_frame *child;
-		if (!func) {
+	cap = s->cap ? s->cap : 64;
+	while (cap < need) {
+		cap *= 2;
+	}
+	e = realloc(s->e, cap * sizeof(*e));
+	if (!e) {
+		return false;
+	}
+	s->e = e;
+	s->cap = cap;
+	return true;
+}
+
+static bool frame_walk_reserve(size_t need)
+{
+	size_t cap;
+	const zend_execute_data **walk;
+
+	if (need <= frame_l.walk_cap) {
+		return true;
+	}
+	cap = frame_l.walk_cap ? frame_l.walk_cap * 2 : 256;
+	while (cap < need) {
+		cap *= 2;
+	}
+	walk = realloc(frame_l.walk, cap * sizeof(*walk));
+	if (!walk) {
+		return false;
+	}
+	frame_l.walk = walk;
+	frame_l.walk_cap = cap;
+	return true;
+}
+
+/* Makes the stack agree with the engine's chain of frames ending at ex
+ * (the first trackable frame at or below it) and returns that frame's node,
+ * the root when there is none.
+ *
+ * Entries pushed by a hook are trusted while that hook is on the C stack
+ * (it removes them when it returns), so the engine's chain is only compared
+ * with the entries above the topmost hooked one: the frames the hooks did
+ * not see (direct VM calls in code compiled before profiling started, or
+ * frames left behind by a bailout). Matching entries are kept, the rest are
+ * replaced by entries for the engine's frames, each counting one call. If
+ * the topmost hooked entry is not on the engine's chain at all (a bailout
+ * skipped its hook), the whole stack is rebuilt. */
+static memprof_frame *frame_sync(const zend_execute_data *ex)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *p;
+	uint32_t trusted = s->n, k;
+	size_t m = 0;
+	bool rebuild = false;
+	memprof_frame *node;
+
+	while (trusted > 0 && !s->e[trusted - 1].hooked) {
+		trusted--;
+	}
+	for (p = ex; p; p = p->prev_execute_data) {
+		if (UNEXPECTED(!p->func)) {
+			/* A delegating generator's placeholder ("yield from"): the engine
+			 * links in the real frames of the delegating generators on demand,
+			 * as debug_backtrace() does. */
+			const zend_execute_data *real = zend_generator_check_placeholder_frame((zend_execute_data *) p);
+			if (real == p) {
+				continue;
+			}
+			p = real;
+		}
+		if (s->base && (frame_is_fiber_bottom(p->func) || p == s->origin)) {
+			/* Below is the code that runs the fiber: another stack's frames.
+			 * (Right after a fiber's first switch, before the engine has set
+			 * up the fiber's own frames, the chain still starts at origin.) */
+			p = NULL;
 			break;
 		}
-		child = frame_child(node, func, NULL);
+		if (!frame_trackable(p->func)) {
+			continue;
+		}
+		if (trusted > 0 && p == s->e[trusted - 1].ex && p->func == s->e[trusted - 1].func) {
+			break;
+		}
+		if (!frame_walk_reserve(m + 1)) {
+			break;
+		}
+		frame_l.walk[m++] = p;
+	}
+	if (!p && trusted > 0) {
+		/* The chain ended without meeting the trusted entry. */
+		rebuild = true;
+		trusted = 0;
+	}
+	/* Keep the untrusted entries that still match the chain, bottom up. */
+	k = trusted;
+	while (m > 0 && k < s->n
+			&& s->e[k].ex == frame_l.walk[m - 1] && s->e[k].func == frame_l.walk[m - 1]->func) {
+		if (rebuild) {
+			s->e[k].hooked = false;
+		}
+		k++;
+		m--;
+	}
+	s->n = k;
+	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_frame_g.root);
+	if (!frame_stack_grow(s, k + (uint32_t) m)) {
+		return node;
+	}
+	while (m > 0) {
+		const zend_execute_data *f = frame_l.walk[--m];
+		memprof_func *func = frame_func_of(f->func);
+		memprof_frame *child = func ? frame_child(node, func, NULL) : NULL;
+		memprof_frame_entry *e;
 		if (!child) {
 			break;
 		}
-		if (child->calls == 0) {
-			child->calls = 1;
-		}
+		child->calls++;
+		e = &s->e[s->n++];
+		e->ex = f;
+		e->func = f->func;
+		e->node = child;
+		e->hooked = false;
 		node = child;
 	}
 	return node;
 }
 
-memprof_frame *memprof_frame_resync(void)
+memprof_frame *memprof_frame_sync_current(void)
 {
-	memprof_frame *cur = frame_path_of(EG(current_execute_data));
-	memprof_frame_g.current = cur;
-	return cur;
+	return frame_sync(EG(current_execute_data));
 }
 
-/* ---- observer hooks ---------------------------------------------------------- */
+/* ---- execution hooks --------------------------------------------------------- */
 
-static void frame_begin(zend_execute_data *ex)
+/* Pushes the entry of a frame that is about to run. Returns false (and
+ * pushes nothing) for frames without a node. */
+static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth)
 {
-	memprof_frame *cur, *child;
-	memprof_func *func;
+	const zend_function *func = ex->func;
+	const zend_execute_data *caller = ex->prev_execute_data;
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	memprof_frame *parent, *node;
+	memprof_frame_entry *e;
+	memprof_func *mf;
 
-	if (EXPECTED(!memprof_frame_g.tracking)) {
+	if (UNEXPECTED(!frame_trackable(func))) {
+		return false;
+	}
+	mf = frame_func_of(func);
+	if (UNEXPECTED(!mf)) {
+		return false;
+	}
+	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
+		parent = s->e[s->n - 1].node;
+	} else {
+		parent = frame_sync(caller);
+	}
+	node = parent->mru_child;
+	if (UNEXPECTED(!node || node->func != mf)) {
+		node = frame_child(parent, mf, caller);
+		if (UNEXPECTED(!node)) {
+			return false;
+		}
+	}
+	if (UNEXPECTED(s->n == s->cap) && !frame_stack_grow(s, s->n + 1)) {
+		return false;
+	}
+	node->calls++;
+	e = &s->e[s->n];
+	e->ex = ex;
+	e->func = func;
+	e->node = node;
+	e->hooked = true;
+	*depth = s->n++;
+	return true;
+}
+
+/* Pops the entry of a frame that returned, with whatever is above it
+ * (entries of frames the hooks did not see, which are gone too). */
+static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t depth)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+
+	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
+		s->n = depth;
 		return;
 	}
-	cur = memprof_frame_g.current;
-	if (UNEXPECTED(!cur)) {
-		/* EG(current_execute_data) may still be the caller here: use ex. */
-		cur = frame_path_of(ex->prev_execute_data);
-	}
-	func = frame_func_of(ex->func);
-	child = cur->mru_child;
-	if (UNEXPECTED(!child || child->func != func)) {
-		child = func ? frame_child(cur, func, ex->prev_execute_data) : NULL;
-		if (UNEXPECTED(!child)) {
-			/* Out of memory: leave the path unknown, the next event resyncs. */
-			memprof_frame_g.current = NULL;
+	/* A resync moved the entry: find it. */
+	while (s->n > 0) {
+		if (s->e[--s->n].ex == ex) {
 			return;
 		}
 	}
-	child->calls++;
-	memprof_frame_g.current = child;
 }
 
-static void frame_end(zend_execute_data *ex, zval *retval)
+static void frame_execute_ex(zend_execute_data *ex)
 {
-	memprof_frame *cur;
-	void **rtc;
+	uint32_t depth, session;
 
-	(void) retval;
-	if (EXPECTED(!memprof_frame_g.tracking)) {
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+		frame_l.orig_execute_ex(ex);
 		return;
 	}
-	cur = memprof_frame_g.current;
-	rtc = ZEND_MAP_PTR_GET(ex->func->common.run_time_cache);
-	if (EXPECTED(cur && cur->parent && rtc && cur->func == rtc[frame_rtc_handle])) {
-		memprof_frame_g.current = cur->parent;
+	session = frame_l.session;
+	frame_l.orig_execute_ex(ex);
+	/* Profiling may have stopped (or restarted) inside the call. */
+	if (EXPECTED(session == frame_l.session)) {
+		frame_pop(ex, depth);
+	}
+}
+
+static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
+{
+	uint32_t depth, session;
+
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+		frame_l.orig_execute_internal(ex, return_value);
 		return;
 	}
-	/* Not the node we expected (or not known): trust the engine's stack. */
-	memprof_frame_g.current = frame_path_of(ex->prev_execute_data);
+	session = frame_l.session;
+	frame_l.orig_execute_internal(ex, return_value);
+	if (EXPECTED(session == frame_l.session)) {
+		frame_pop(ex, depth);
+	}
 }
 
-static zend_observer_fcall_handlers frame_observer_init(zend_execute_data *ex)
+/* ---- fibers -------------------------------------------------------------------- */
+
+/* The stack of a fiber context, NULL when it has none yet. */
+static memprof_frame_stack *frame_stack_find(zend_fiber_context *context)
 {
-	(void) ex;
-	/* Installed for every function, profiling or not: the engine fixes a
-	 * function's handlers at its first call of the request, and profiling may
-	 * start later (memprof_enable()). Each handler returns at once while not
-	 * tracking; INTERNALS.md has the measured cost. */
-	return (zend_observer_fcall_handlers) { frame_begin, frame_end };
+	PWord_t slot = (PWord_t) JudyLGet(frame_l.stacks, (Word_t) context, PJE0);
+	return (slot && slot != PJERR) ? (memprof_frame_stack *) *slot : NULL;
 }
 
-/* Each fiber runs on its own stack: keep one current node per fiber
- * context. A context we have no node for (it started before profiling)
- * resyncs from the engine's stack at its next event. */
+/* Makes the stack of a fiber context, whose frames hang from base (NULL:
+ * from the root, walking the whole engine chain). Never NULL: on OOM the
+ * shared fallback stack (attribution may then be wrong, nothing crashes). */
+static memprof_frame_stack *frame_stack_make(zend_fiber_context *context, memprof_frame *base,
+	const zend_execute_data *origin)
+{
+	PWord_t slot = (PWord_t) JudyLIns(&frame_l.stacks, (Word_t) context, PJE0);
+	memprof_frame_stack *s;
+
+	if (slot == PJERR) {
+		return &frame_l.fallback;
+	}
+	if (*slot) {
+		return (memprof_frame_stack *) *slot;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
+		return &frame_l.fallback;
+	}
+	s->base = base;
+	s->origin = origin;
+	*slot = (Word_t) s;
+	return s;
+}
+
+/* Each fiber runs on its own VM and C stacks, so each gets its own shadow
+ * stack. A fiber's stack hangs from the path that was running when
+ * profiling first switched into it (Fiber::start, or Fiber::resume if
+ * profiling began while it was suspended): a fiber's frames stay under the
+ * path that started it, whoever resumes it later, and the frames below the
+ * fiber's bottom are never counted twice. The main program's stack always
+ * hangs from the root. */
 static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 {
-	PWord_t slot;
+	memprof_frame_stack *s;
 
+	(void) from;
 	if (!memprof_frame_g.tracking) {
 		return;
 	}
-	slot = (PWord_t) JudyLIns(&frame_l.fibers, (Word_t) from, PJE0);
-	if (slot != PJERR) {
-		*slot = (Word_t) memprof_frame_g.current;
+	s = frame_stack_find(to);
+	if (!s) {
+		if (to == EG(main_fiber_context)) {
+			/* Profiling started inside a fiber: the main program's stack
+			 * hangs from the root, like any stack made at start. */
+			s = frame_stack_make(to, NULL, NULL);
+		} else {
+			s = frame_stack_make(to, frame_sync(EG(current_execute_data)), EG(current_execute_data));
+		}
 	}
-	slot = (PWord_t) JudyLGet(frame_l.fibers, (Word_t) to, PJE0);
-	memprof_frame_g.current = (slot && slot != PJERR) ? (memprof_frame *) *slot : NULL;
+	memprof_frame_g.stack = s;
 }
 
 static void frame_fiber_destroy(zend_fiber_context *context)
 {
-	int rc;
-	if (frame_l.fibers) {
-		JLD(rc, frame_l.fibers, (Word_t) context);
-		(void) rc;
+	PWord_t slot;
+
+	if (!frame_l.stacks) {
+		return;
 	}
+	slot = (PWord_t) JudyLGet(frame_l.stacks, (Word_t) context, PJE0);
+	if (slot && slot != PJERR) {
+		memprof_frame_stack *s = (memprof_frame_stack *) *slot;
+		if (s == memprof_frame_g.stack) {
+			/* still running on it (destroyed from inside): keep it until stop */
+			return;
+		}
+		free(s->e);
+		free(s);
+		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
+	}
+}
+
+static void frame_stacks_free(void)
+{
+	Word_t key = 0;
+	PWord_t slot;
+	Word_t freed;
+
+	JLF(slot, frame_l.stacks, key);
+	while (slot) {
+		memprof_frame_stack *s = (memprof_frame_stack *) *slot;
+		free(s->e);
+		free(s);
+		JLN(slot, frame_l.stacks, key);
+	}
+	JLFA(freed, frame_l.stacks);
+	(void) freed;
+	free(frame_l.fallback.e);
+	memset(&frame_l.fallback, 0, sizeof(frame_l.fallback));
 }
 
 /* ---- lifecycle ------------------------------------------------------------------ */
@@ -557,10 +783,45 @@ void memprof_frame_minit(void)
 {
 	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
 	memset(&frame_l, 0, sizeof(frame_l));
+	memprof_frame_g.stack = &frame_l.fallback;
 	frame_rtc_handle = zend_get_op_array_extension_handle("memprof");
-	zend_observer_fcall_register(frame_observer_init);
+	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);
+}
+
+/* The execution hooks are installed only while profiling, so a loaded but
+ * idle extension costs nothing. Code compiled while they are installed calls
+ * through them; code compiled earlier may use direct VM calls that bypass
+ * them, which frame_sync() recovers from the engine's stack. */
+static void frame_hooks_install(void)
+{
+	/* A hook left in place by an earlier stop (someone hooked on top of it)
+	 * is still in the chain: installing it again would see calls twice. */
+	if (!frame_l.ex_hook_in_chain) {
+		frame_l.orig_execute_ex = zend_execute_ex;
+		zend_execute_ex = frame_execute_ex;
+		frame_l.ex_hook_in_chain = true;
+	}
+	if (!frame_l.internal_hook_in_chain) {
+		frame_l.orig_execute_internal = zend_execute_internal ? zend_execute_internal : execute_internal;
+		zend_execute_internal = frame_execute_internal;
+		frame_l.internal_hook_in_chain = true;
+	}
+}
+
+static void frame_hooks_remove(void)
+{
+	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
+	if (zend_execute_ex == frame_execute_ex) {
+		zend_execute_ex = frame_l.orig_execute_ex;
+		frame_l.ex_hook_in_chain = false;
+	}
+	if (zend_execute_internal == frame_execute_internal) {
+		zend_execute_internal = frame_l.orig_execute_internal == execute_internal
+			? NULL : frame_l.orig_execute_internal;
+		frame_l.internal_hook_in_chain = false;
+	}
 }
 
 zend_result memprof_frame_start(void)
@@ -573,20 +834,27 @@ zend_result memprof_frame_start(void)
 		return FAILURE;
 	}
 	memprof_frame_g.root->calls = 1;
+	frame_l.session++;
+	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	memprof_frame_g.tracking = true;
-	memprof_frame_g.current = frame_path_of(EG(current_execute_data));
+	frame_hooks_install();
+	frame_sync(EG(current_execute_data));
 	return SUCCESS;
 }
 
 void memprof_frame_stop(void)
 {
 	frame_slab *slab, *next;
-	Word_t freed;
 	uint32_t i;
 
+	if (memprof_frame_g.tracking) {
+		frame_hooks_remove();
+	}
 	memprof_frame_g.tracking = false;
-	memprof_frame_g.current = NULL;
+	frame_l.session++;
 	memprof_frame_g.root = NULL;
+	frame_stacks_free();
+	memprof_frame_g.stack = &frame_l.fallback;
 	for (i = 0; i < memprof_frame_g.count; i++) {
 		free(memprof_frame_g.by_id[i]->index);
 	}
@@ -599,12 +867,10 @@ void memprof_frame_stop(void)
 	memprof_frame_g.by_id = NULL;
 	memprof_frame_g.count = 0;
 	frame_l.by_id_cap = 0;
-	JLFA(freed, frame_l.fibers);
 	free(frame_l.walk);
 	frame_l.walk = NULL;
 	frame_l.walk_cap = 0;
 	frame_code_cache_clear();
-	(void) freed;
 }
 
 void memprof_frame_rshutdown(void)

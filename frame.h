@@ -85,9 +85,44 @@ typedef struct _memprof_frame {
 	memprof_counters c;
 } memprof_frame;
 
+/**
+ * One entry of a shadow stack.
+ *
+ * @var ex      the engine's frame
+ * @var func    its function when the entry was made (checked against ex->func)
+ * @var node    the call path of that frame
+ * @var hooked  pushed by an execution hook that will pop it when the call returns;
+ *              entries made by a sync from the engine's stack are re-checked on use
+ */
+typedef struct _memprof_frame_entry {
+	const zend_execute_data *ex;
+	const zend_function *func;
+	memprof_frame *node;
+	bool hooked;
+} memprof_frame_entry;
+
+/**
+ * A shadow stack: one per fiber context (the main program is one too).
+ *
+ * @var e     entries, bottom first (n used, cap allocated)
+ * @var base    node the bottom entry hangs from; NULL for the main program's
+ *              stack and the stack of the context running when profiling
+ *              started (they hang from the root, and syncs walk the engine's
+ *              whole chain)
+ * @var origin  for a fiber's stack, the frame that was running when it was
+ *              made (where a sync stops before the fiber's own frames exist)
+ */
+typedef struct _memprof_frame_stack {
+	memprof_frame_entry *e;
+	uint32_t n;
+	uint32_t cap;
+	memprof_frame *base;
+	const zend_execute_data *origin;
+} memprof_frame_stack;
+
 /** State of the frame module; read through the inline accessors below. */
 typedef struct _memprof_frame_state {
-	memprof_frame *current;   /**< node of the running code; NULL: resync on next use */
+	memprof_frame_stack *stack; /**< shadow stack of the running fiber context */
 	memprof_frame *root;      /**< NULL while not tracking */
 	memprof_frame **by_id;    /**< node table, by_id[id] */
 	uint32_t count;           /**< nodes in by_id */
@@ -96,18 +131,19 @@ typedef struct _memprof_frame_state {
 
 extern memprof_frame_state memprof_frame_g;
 
-/** Registers the observer and fiber hooks. Call from MINIT only. */
+/** Reserves the run-time cache slot and registers the fiber hooks. Call from MINIT only. */
 void memprof_frame_minit(void);
 /** Frees per-request function descriptions. Call from RSHUTDOWN (after tracking stops). */
 void memprof_frame_rshutdown(void);
 
 /**
- * Starts tracking: makes an empty tree whose current node is the path of
- * the code running now (rebuilt from EG(current_execute_data)).
+ * Starts tracking: installs the execution hooks and makes an empty tree
+ * whose current node is the path of the code running now (rebuilt from
+ * EG(current_execute_data)).
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
 zend_result memprof_frame_start(void);
-/** Stops tracking and frees the tree (function descriptions stay for the request). */
+/** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */
 void memprof_frame_stop(void);
 
 /** The function description with this id (1-based), NULL when out of range. */
@@ -119,17 +155,23 @@ memprof_func *memprof_frame_func_by_id(uint32_t id);
  */
 memprof_counters *memprof_frame_inclusive(void);
 
-/** Slow path of memprof_frame_current(): rebuild the path from the engine's stack. */
-memprof_frame *memprof_frame_resync(void);
+/** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
+memprof_frame *memprof_frame_sync_current(void);
 
-/** The node allocations made now belong to. Only while tracking. */
+/**
+ * The node allocations made now belong to. Only while tracking. Fast when
+ * the running frame was entered through a hook (its entry is on top).
+ */
 static zend_always_inline memprof_frame *memprof_frame_current(void)
 {
-	memprof_frame *cur = memprof_frame_g.current;
-	if (EXPECTED(cur)) {
-		return cur;
+	const memprof_frame_stack *s = memprof_frame_g.stack;
+	if (EXPECTED(s->n)) {
+		const memprof_frame_entry *top = &s->e[s->n - 1];
+		if (EXPECTED(top->ex == EG(current_execute_data) && top->hooked)) {
+			return top->node;
+		}
 	}
-	return memprof_frame_resync();
+	return memprof_frame_sync_current();
 }
 
 /** The node with this id (0 <= id < memprof_frame_count()). */

@@ -2,6 +2,8 @@
 frame: after an exception is caught, allocations go to the catching frame, not the frames that threw
 --EXTENSIONS--
 memprof
+--ENV--
+MEMPROF_PROFILE=1
 --FILE--
 <?php
 require __DIR__ . '/frame.inc';
@@ -71,7 +73,6 @@ function through_internal(Keep $k) {
 }
 
 $k = new Keep;
-memprof_enable();
 catcher($k);
 $k->script_after = str_repeat('m', 13000);
 fin_outer($k);

@@ -2,6 +2,8 @@
 frame: after a fatal error deep in the stack, shutdown functions and destructors run as their own paths under the root
 --EXTENSIONS--
 memprof
+--ENV--
+MEMPROF_PROFILE=1
 --FILE--
 <?php
 require __DIR__ . '/frame.inc';
@@ -74,7 +76,6 @@ function b() { c(); }
 function a() { b(); }
 
 register_shutdown_function('on_shutdown');
-memprof_enable();
 a();
 echo "not reached\n";
 ?>

@@ -2,6 +2,8 @@
 frame: node names and exact bytes for functions, methods, closures, include and eval
 --EXTENSIONS--
 memprof
+--ENV--
+MEMPROF_PROFILE=1
 --FILE--
 <?php
 namespace {
@@ -38,7 +40,7 @@ $o = new Foo\Bar\Cls;
 $cl = function () { return str_repeat('f', 6000); };
 $arrow = fn() => str_repeat('g', 7000);
 
-memprof_enable();
+/* Profiling runs from request start (--ENV--): every call below is hooked. */
 $keep->plain = plain();
 $keep->nsfn = Foo\Bar\nsfn();
 $keep->stat = Foo\Bar\Cls::stat();
@@ -76,9 +78,11 @@ foreach ([
     [$s, $evald, 'str_repeat'],
     [$s, $evald, "{closure}($evald:1)", 'str_repeat'],
     [$s, 'memprof_enable'],
+    [$s, 'memprof_dump_array'],
 ] as $path) {
     frame_show($dump, $path);
 }
+echo implode(", ", array_map("frame_label", array_keys(memprof_test_node($dump, [$s])["called_functions"]))), "\n";
 echo count(memprof_test_node($dump, [$s])['called_functions']), " children under the script\n";
 frame_check($dump);
 }
@@ -101,6 +105,8 @@ SCRIPT > DIR/frame_names.inc > {closure}(DIR/frame_names.inc:3) > str_repeat: se
 SCRIPT > SCRIPT(46) : eval()'d code: self=0/0 incl=22064/2 calls=1
 SCRIPT > SCRIPT(46) : eval()'d code > str_repeat: self=10032/1 incl=10032/1 calls=1
 SCRIPT > SCRIPT(46) : eval()'d code > {closure}(SCRIPT(46) : eval()'d code:1) > str_repeat: self=12032/1 incl=12032/1 calls=1
-SCRIPT > memprof_enable: self=0/0 incl=0/0 calls=1
+SCRIPT > memprof_enable: MISSING
+SCRIPT > memprof_dump_array: self=0/0 incl=0/0 calls=1
+DIR/frame.inc, plain, Foo\Bar\nsfn, Foo\Bar\Cls::stat, Foo\Bar\Cls::inst, Foo\Bar\Base::inherited, {closure}(SCRIPT:33), {closure}(SCRIPT:34), Foo\Bar\Cls::withClosure, DIR/frame_names.inc, SCRIPT(46) : eval()'d code, memprof_dump_array
 12 children under the script
 inclusive: OK

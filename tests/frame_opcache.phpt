@@ -1,5 +1,5 @@
 --TEST--
-frame: with opcache: memprof_enable() deep in the stack, exact paths and calls; cached include
+frame: with opcache: memprof_enable() deep in the stack, exact paths and bytes, calls of direct VM calls per new frame; cached include
 --EXTENSIONS--
 memprof
 opcache
@@ -24,6 +24,15 @@ class Keep {
     public $a, $b, $c, $d, $s, $e, $m, $inc = [];
 }
 
+/* Compiled (and cached by opcache) before profiling starts: the calls
+ * between these functions and of str_repeat are direct VM calls
+ * (ZEND_DO_UCALL / ZEND_DO_ICALL) that bypass memprof's hooks. Paths and
+ * bytes stay exact, but such a frame's calls count once per new frame
+ * memprof finds for it: e(), called 5 times in a loop from b() at the same
+ * depth, counts 1 (so does its str_repeat), and memprof_dump_array()
+ * (direct, allocates nothing while profiling) does not appear under the
+ * script. Method calls on an object and closures (M::g, the array_map
+ * callback) go through the hooks: exact. */
 function e(Keep $k, int $i) { $k->e[$i] = str_repeat('e', $k->unit * ($i + 1)); }
 function d(Keep $k) { $k->d = str_repeat('d', 2 * $k->unit); }
 function c(Keep $k) {
@@ -87,7 +96,7 @@ frame_check($dump);
 echo "-- enabled again inside a closure called by array_map\n";
 $k->m = (new M)->g($k);
 $dump = memprof_dump_array();
-$cl = "M::{closure}($s:33)";
+$cl = "M::{closure}($s:42)";
 foreach ([
     [$s, 'M::g'],
     [$s, 'M::g', 'array_map'],
@@ -122,18 +131,18 @@ SCRIPT > a > b > c > memprof_enable: self=0/0 incl=0/0 calls=1
 SCRIPT > a > b > c > str_repeat: self=3032/1 incl=3032/1 calls=1
 SCRIPT > a > b > d: self=0/0 incl=2032/1 calls=1
 SCRIPT > a > b > d > str_repeat: self=2032/1 incl=2032/1 calls=1
-SCRIPT > a > b > e: self=0/0 incl=15160/5 calls=5
-SCRIPT > a > b > e > str_repeat: self=15160/5 incl=15160/5 calls=5
+SCRIPT > a > b > e: self=0/0 incl=15160/5 calls=1
+SCRIPT > a > b > e > str_repeat: self=15160/5 incl=15160/5 calls=1
 SCRIPT > str_repeat: self=6032/1 incl=6032/1 calls=1
-script children: a, str_repeat, memprof_dump_array
+script children: a, str_repeat
 root children: 1
 inclusive: OK
 -- enabled again inside a closure called by array_map
 SCRIPT > M::g: self=0/0 incl=6096/3 calls=1
 SCRIPT > M::g > array_map: self=0/0 incl=6096/3 calls=1
-SCRIPT > M::g > array_map > M::{closure}(SCRIPT:33): self=0/0 incl=6096/3 calls=3
-SCRIPT > M::g > array_map > M::{closure}(SCRIPT:33) > memprof_enable: self=0/0 incl=0/0 calls=1
-SCRIPT > M::g > array_map > M::{closure}(SCRIPT:33) > str_repeat: self=6096/3 incl=6096/3 calls=3
+SCRIPT > M::g > array_map > M::{closure}(SCRIPT:42): self=0/0 incl=6096/3 calls=3
+SCRIPT > M::g > array_map > M::{closure}(SCRIPT:42) > memprof_enable: self=0/0 incl=0/0 calls=1
+SCRIPT > M::g > array_map > M::{closure}(SCRIPT:42) > str_repeat: self=6096/3 incl=6096/3 calls=3
 SCRIPT > a: MISSING
 inclusive: OK
 -- the same file included twice (the second time from opcache's cache)

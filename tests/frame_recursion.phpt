@@ -2,6 +2,8 @@
 frame: recursion 10,000 deep: one node per level, exact calls and bytes, dump while deep
 --EXTENSIONS--
 memprof
+--ENV--
+MEMPROF_PROFILE=1
 --FILE--
 <?php
 require __DIR__ . '/frame.inc';
@@ -64,7 +66,6 @@ function walk(array $dump, int $calls): void
     echo "bottom: self={$node['memory_size']} incl={$node['memory_size_inclusive']}\n";
 }
 
-memprof_enable();
 rec(DEPTH);
 $dump = memprof_dump_array();
 

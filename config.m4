@@ -61,8 +61,13 @@ if test "$PHP_MEMPROF" != "no"; then
     MEMPROF_CFLAGS="$MEMPROF_CFLAGS -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
   fi
 
+  dnl zlib: gzip for the pprof (profile.proto) dumps.
+  PHP_CHECK_LIBRARY([z], [deflateInit2_],
+    [PHP_ADD_LIBRARY([z], 1, [MEMPROF_SHARED_LIBADD])],
+    [AC_MSG_ERROR([memprof needs zlib for pprof dumps: install zlib1g-dev (Debian/Ubuntu)])])
+
   PHP_SUBST([MEMPROF_SHARED_LIBADD])
   PHP_NEW_EXTENSION([memprof],
-    [memprof.c frame.c heap.c alloc_map.c alloc_pool.c dump_array.c trigger.c],
+    [memprof.c frame.c heap.c alloc_map.c alloc_pool.c trigger.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_folded.c],
     [$ext_shared], , [$MEMPROF_CFLAGS])
 fi

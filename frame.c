@@ -921,3 +921,8 @@ memprof_counters *memprof_frame_inclusive(void)
 	}
 	return inc;
 }
+
+uint32_t memprof_frame_func_count(void)
+{
+	return frame_l.nfuncs;
+}

@@ -149,6 +149,9 @@ void memprof_frame_stop(void);
 /** The function description with this id (1-based), NULL when out of range. */
 memprof_func *memprof_frame_func_by_id(uint32_t id);
 
+/** Number of function descriptions of this request (the largest id). */
+uint32_t memprof_frame_func_count(void);
+
 /**
  * Inclusive counters of every node (self plus all descendants), in O(frames).
  * @return a malloc()'d array indexed by frame id (free() it), NULL on OOM.

@@ -11,11 +11,17 @@
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
 
+#include <time.h>
+
 #include "php_memprof.h"
 #include "frame.h"
 #include "heap.h"
 #include "trigger.h"
 #include "dump_array.h"
+#include "dump.h"
+#include "dump_callgrind.h"
+#include "dump_pprof.h"
+#include "dump_folded.h"
 #include "memprof_arginfo.h"
 
 #if !defined(MEMPROF_CONFIG_VERSION) || MEMPROF_CONFIG_VERSION != MEMPROF_EXPECTED_CONFIG_VERSION
@@ -47,6 +53,11 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	}
 	MEMPROF_G(session).flags = *flags;
 	MEMPROF_G(session).enabled = true;
+	{
+		struct timespec ts;
+		MEMPROF_G(session).start_ns = clock_gettime(CLOCK_MONOTONIC, &ts) == 0
+			? (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec : 0;
+	}
 	return SUCCESS;
 }
 
@@ -113,11 +124,107 @@ ZEND_FUNCTION(memprof_dump_array)
 	}
 }
 
+/* ---- dumps to streams ------------------------------------------------------- */
+
+typedef void (*memprof_dump_fn)(const memprof_profile *profile, memprof_writer *w);
+
+static bool memprof_stream_writable(const php_stream *stream)
+{
+	return strpbrk(stream->mode, "waxc+") != NULL;
+}
+
+/* Runs one format onto the stream argument: checks the state and the
+ * stream, takes the view with the heap paused (so the dump records nothing
+ * of its own), and turns any failed write into an exception. */
+static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn)
+{
+	zval *zstream;
+	php_stream *stream;
+	memprof_profile profile;
+	memprof_writer w;
+	zend_result rc;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_RESOURCE(zstream)
+	ZEND_PARSE_PARAMETERS_END();
+
+	php_stream_from_zval(stream, zstream);
+	if (!memprof_stream_writable(stream)) {
+		zend_argument_value_error(1, "must be a stream opened for writing, \"%s\" mode given", stream->mode);
+		RETURN_THROWS();
+	}
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+
+	memprof_heap_pause();
+	if (memprof_profile_take(&profile) != SUCCESS) {
+		memprof_heap_resume();
+		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
+		RETURN_THROWS();
+	}
+	memprof_writer_init(&w, stream);
+	fn(&profile, &w);
+	rc = memprof_writer_finish(&w);
+	memprof_profile_free(&profile);
+	memprof_heap_resume();
+
+	if (rc != SUCCESS) {
+		zend_throw_exception_ex(memprof_exception_ce, 0,
+			"Memprof could not write the profile: the stream failed after %zu bytes", w.written);
+		RETURN_THROWS();
+	}
+}
+
+ZEND_FUNCTION(memprof_dump_callgrind)
+{
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind);
+}
+
+ZEND_FUNCTION(memprof_dump_pprof)
+{
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof);
+}
+
+ZEND_FUNCTION(memprof_dump_pprof_legacy)
+{
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy);
+}
+
+ZEND_FUNCTION(memprof_dump_folded)
+{
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded);
+}
+
 ZEND_FUNCTION(memprof_version)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	RETURN_STRING(PHP_MEMPROF_VERSION);
 }
+
+/* ---- INI ------------------------------------------------------------------------ */
+
+static const char *const memprof_format_names[] = { "callgrind", "pprof", "folded" };
+
+static ZEND_INI_MH(memprof_on_update_output_format)
+{
+	size_t i;
+	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
+		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
+			MEMPROF_G(ini).output_format = (memprof_format) i;
+			return SUCCESS;
+		}
+	}
+	php_error_docref(NULL, E_WARNING,
+		"memprof.output_format must be one of callgrind, pprof, folded; \"%.64s\" given (setting unchanged)",
+		ZSTR_VAL(new_value));
+	return FAILURE;
+}
+
+PHP_INI_BEGIN()
+	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
+PHP_INI_END()
 
 /* ---- lifecycle ------------------------------------------------------------------ */
 
@@ -131,6 +238,7 @@ static PHP_GINIT_FUNCTION(memprof)
 
 static PHP_MINIT_FUNCTION(memprof)
 {
+	REGISTER_INI_ENTRIES();
 	memprof_exception_ce = register_class_MemprofException(zend_ce_exception);
 	memprof_frame_minit();
 	memprof_heap_minit();
@@ -139,6 +247,7 @@ static PHP_MINIT_FUNCTION(memprof)
 
 static PHP_MSHUTDOWN_FUNCTION(memprof)
 {
+	UNREGISTER_INI_ENTRIES();
 	memprof_heap_mshutdown();
 	return SUCCESS;
 }
@@ -171,6 +280,7 @@ static PHP_MINFO_FUNCTION(memprof)
 	php_info_print_table_row(2, "memprof support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_MEMPROF_VERSION);
 	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
 }
 
 zend_module_entry memprof_module_entry = {

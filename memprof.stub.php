@@ -23,4 +23,33 @@ function memprof_enabled_flags(): array {}
 /** The live allocations by call path. @throws MemprofException when not enabled. */
 function memprof_dump_array(): array {}
 
+/**
+ * Writes the live profile in the callgrind format (KCachegrind, callgrind_annotate).
+ * @param resource $stream a stream opened for writing
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_callgrind($stream): void {}
+
+/**
+ * Writes the live profile as a gzipped profile.proto (pprof, Pyroscope, Grafana).
+ * @param resource $stream a stream opened for writing
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_pprof($stream): void {}
+
+/**
+ * Writes the live profile as a legacy text heap profile, self-symbolized,
+ * for gperftools' perl pprof (Debian's google-pprof).
+ * @param resource $stream a stream opened for writing
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_pprof_legacy($stream): void {}
+
+/**
+ * Writes the live profile as folded stacks ("root;...;leaf bytes") for flame graphs.
+ * @param resource $stream a stream opened for writing
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_folded($stream): void {}
+
 function memprof_version(): string {}

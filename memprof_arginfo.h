@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 63fcf47e806b4cbdf1e5c9b9a6f81c5a0ab078f5 */
+ * Stub hash: a169ecee81b6830644ce942901189c40130bf820 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
@@ -13,6 +13,16 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_array arginfo_memprof_enabled_flags
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_callgrind, 0, 1, IS_VOID, 0)
+	ZEND_ARG_INFO(0, stream)
+ZEND_END_ARG_INFO()
+
+#define arginfo_memprof_dump_pprof arginfo_memprof_dump_callgrind
+
+#define arginfo_memprof_dump_pprof_legacy arginfo_memprof_dump_callgrind
+
+#define arginfo_memprof_dump_folded arginfo_memprof_dump_callgrind
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
@@ -22,6 +32,10 @@ ZEND_FUNCTION(memprof_disable);
 ZEND_FUNCTION(memprof_enabled);
 ZEND_FUNCTION(memprof_enabled_flags);
 ZEND_FUNCTION(memprof_dump_array);
+ZEND_FUNCTION(memprof_dump_callgrind);
+ZEND_FUNCTION(memprof_dump_pprof);
+ZEND_FUNCTION(memprof_dump_pprof_legacy);
+ZEND_FUNCTION(memprof_dump_folded);
 ZEND_FUNCTION(memprof_version);
 
 
@@ -31,6 +45,10 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_enabled, arginfo_memprof_enabled)
 	ZEND_FE(memprof_enabled_flags, arginfo_memprof_enabled_flags)
 	ZEND_FE(memprof_dump_array, arginfo_memprof_dump_array)
+	ZEND_FE(memprof_dump_callgrind, arginfo_memprof_dump_callgrind)
+	ZEND_FE(memprof_dump_pprof, arginfo_memprof_dump_pprof)
+	ZEND_FE(memprof_dump_pprof_legacy, arginfo_memprof_dump_pprof_legacy)
+	ZEND_FE(memprof_dump_folded, arginfo_memprof_dump_folded)
 	ZEND_FE(memprof_version, arginfo_memprof_version)
 	ZEND_FE_END
 };

@@ -31,11 +31,23 @@ typedef struct _memprof_flags {
 	bool dump_on_limit;
 } memprof_flags;
 
+/** Formats for automatic dumps (memprof.output_format). */
+typedef enum _memprof_format {
+	MEMPROF_FORMAT_CALLGRIND = 0,
+	MEMPROF_FORMAT_PPROF,
+	MEMPROF_FORMAT_FOLDED,
+} memprof_format;
+
 ZEND_BEGIN_MODULE_GLOBALS(memprof)
+	/* INI settings */
+	struct {
+		memprof_format output_format;  /**< memprof.output_format */
+	} ini;
 	/* runtime state of the request */
 	struct {
 		bool enabled;          /**< a profiling session is running */
 		memprof_flags flags;   /**< its options */
+		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */
 	} session;
 ZEND_END_MODULE_GLOBALS(memprof)
 

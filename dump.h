@@ -1,0 +1,91 @@
+/*
+ * dump: what every output format shares. A profile view (per-frame self
+ * and inclusive counters, taken in O(frames)) and a buffered writer onto a
+ * PHP stream that remembers the first failure, so no format can report a
+ * half-written dump as a success.
+ *
+ * Formats (dump_callgrind, dump_pprof, dump_folded, ...) read a
+ * memprof_profile and write to a memprof_writer; they never touch the
+ * session or the heap state themselves. memprof.c runs them with the heap
+ * paused, so what they allocate is not recorded.
+ */
+#ifndef MEMPROF_DUMP_H
+#define MEMPROF_DUMP_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "php.h"
+#include "frame.h"
+
+/**
+ * A view of the profile, as the formats see it.
+ *
+ * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
+ * @var self            self counters by frame id (what each path holds directly)
+ * @var incl            inclusive counters by frame id (self plus every path below)
+ * @var time_nanos      when the view was taken (Unix epoch, ns)
+ * @var duration_nanos  time since profiling started (ns)
+ * @var script          the main script's path ("-" when unknown): for headers and comments
+ */
+typedef struct _memprof_profile {
+	uint32_t count;
+	memprof_counters *self;
+	memprof_counters *incl;
+	uint64_t time_nanos;
+	uint64_t duration_nanos;
+	const char *script;
+} memprof_profile;
+
+/**
+ * Takes the view of the live profile now.
+ * @return SUCCESS, or FAILURE when memory for it could not be had.
+ */
+zend_result memprof_profile_take(memprof_profile *profile);
+
+/** Frees what memprof_profile_take() allocated. */
+void memprof_profile_free(memprof_profile *profile);
+
+/** Display name of a frame: its function's name, "{root}" for the root. */
+const char *memprof_profile_name(const memprof_frame *frame);
+
+/**
+ * A buffered writer onto a PHP stream.
+ *
+ * @var stream   destination
+ * @var buf      pending bytes (len used, cap allocated)
+ * @var written  bytes the stream accepted so far
+ * @var failed   a write failed (or memory ran out): nothing more is written
+ */
+typedef struct _memprof_writer {
+	php_stream *stream;
+	char *buf;
+	size_t len;
+	size_t cap;
+	size_t written;
+	bool failed;
+} memprof_writer;
+
+void memprof_writer_init(memprof_writer *w, php_stream *stream);
+
+/** Appends bytes (buffered). */
+void memprof_writer_write(memprof_writer *w, const void *data, size_t len);
+
+static zend_always_inline void memprof_writer_puts(memprof_writer *w, const char *s)
+{
+	memprof_writer_write(w, s, strlen(s));
+}
+
+/** Appends formatted text (printf-style, no length limit). */
+void memprof_writer_printf(memprof_writer *w, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+/** Marks the writer failed (a format's own error, e.g. out of memory). */
+void memprof_writer_fail(memprof_writer *w);
+
+/**
+ * Writes what is buffered, flushes the stream, frees the buffer.
+ * @return SUCCESS when every byte was accepted by the stream.
+ */
+zend_result memprof_writer_finish(memprof_writer *w);
+
+#endif

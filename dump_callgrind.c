@@ -1,0 +1,266 @@
+/*
+ * dump_callgrind: see dump_callgrind.h for the contract.
+ *
+ * The frame tree is per call path, callgrind is per function: a function
+ * reached through several paths gets the sum of their self costs, and an
+ * edge caller->callee the sum of its calls and of the subtrees under it.
+ * Readers never derive inclusive costs themselves, so the call lines carry
+ * the subtree sums (memprof_profile.incl) and stay consistent with the
+ * callee's own costs. A recursive edge (f->f) is written like any other;
+ * KCachegrind's cycle detection shows it right, callgrind_annotate double
+ * counts it (FORMATS.md).
+ *
+ * Pitfalls the readers showed (FORMATS.md): cfl= is repeated before every
+ * cfn= (a missing cfl= makes callgrind_annotate invent a function in the
+ * caller's file), and summary: is in the header (without it percentages
+ * are computed against a wrong total). Names and files are compressed:
+ * "fn=(id) name" the first time, "fn=(id)" after.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <Judy.h>
+
+#include "php_memprof.h"
+#include "dump_callgrind.h"
+
+#define CALLGRIND_INTERNAL_FILE "php:internal"
+
+typedef struct _callgrind_edge {
+	uint32_t caller;   /* function index: 0 is {root}, else memprof_func id */
+	uint32_t callee;
+	uint32_t call_line;
+	uint64_t calls;
+	memprof_counters incl;
+} callgrind_edge;
+
+typedef struct _callgrind_state {
+	memprof_writer *w;
+	uint32_t nfuncs;           /* indices 0 .. nfuncs */
+	memprof_counters *self;    /* by function index */
+	bool *present;             /* function appears in the tree */
+	bool *fn_named;            /* "fn=(id) name" already written */
+	Pvoid_t files;             /* JudySL: file name -> id */
+	Word_t nfiles;
+	callgrind_edge *edges;
+	size_t nedges;
+} callgrind_state;
+
+static uint32_t callgrind_index(const memprof_frame *frame)
+{
+	return frame->func ? frame->func->id : 0;
+}
+
+static const char *callgrind_file_of(uint32_t index)
+{
+	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	return func && func->filename ? func->filename : CALLGRIND_INTERNAL_FILE;
+}
+
+static const char *callgrind_name_of(uint32_t index)
+{
+	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	return func ? func->name : "{root}";
+}
+
+static uint32_t callgrind_line_of(uint32_t index)
+{
+	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	return func ? func->line_start : 0;
+}
+
+/* Callgrind names are one line each: a line break in a name (an eval'd
+ * file name can hold one) would end it. */
+static void callgrind_put_name(memprof_writer *w, const char *name)
+{
+	const char *p = name;
+	while (*p) {
+		size_t run = strcspn(p, "\r\n");
+		memprof_writer_write(w, p, run);
+		p += run;
+		if (*p) {
+			memprof_writer_write(w, " ", 1);
+			p++;
+		}
+	}
+	memprof_writer_write(w, "\n", 1);
+}
+
+static void callgrind_put_file(callgrind_state *st, const char *key, uint32_t index)
+{
+	const char *file = callgrind_file_of(index);
+	PWord_t slot = (PWord_t) JudySLIns(&st->files, (const uint8_t *) file, PJE0);
+
+	if (slot == PJERR) {
+		memprof_writer_fail(st->w);
+		return;
+	}
+	if (*slot) {
+		memprof_writer_printf(st->w, "%s=(%lu)\n", key, (unsigned long) *slot);
+		return;
+	}
+	*slot = ++st->nfiles;
+	memprof_writer_printf(st->w, "%s=(%lu) ", key, (unsigned long) *slot);
+	callgrind_put_name(st->w, file);
+}
+
+static void callgrind_put_fn(callgrind_state *st, const char *key, uint32_t index)
+{
+	/* Function ids: index + 1, so that {root} is (1). */
+	if (st->fn_named[index]) {
+		memprof_writer_printf(st->w, "%s=(%u)\n", key, index + 1);
+		return;
+	}
+	st->fn_named[index] = true;
+	memprof_writer_printf(st->w, "%s=(%u) ", key, index + 1);
+	callgrind_put_name(st->w, callgrind_name_of(index));
+}
+
+static void callgrind_put_costs(memprof_writer *w, uint32_t line, const memprof_counters *c)
+{
+	memprof_writer_printf(w, "%u %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+		line, c->live_bytes, c->live_blocks, c->total_bytes, c->total_blocks);
+}
+
+static void callgrind_add(memprof_counters *into, const memprof_counters *c)
+{
+	into->live_bytes += c->live_bytes;
+	into->live_blocks += c->live_blocks;
+	into->total_bytes += c->total_bytes;
+	into->total_blocks += c->total_blocks;
+}
+
+static int callgrind_edge_cmp(const void *a, const void *b)
+{
+	const callgrind_edge *x = a, *y = b;
+	if (x->caller != y->caller) {
+		return x->caller < y->caller ? -1 : 1;
+	}
+	if (x->callee != y->callee) {
+		return x->callee < y->callee ? -1 : 1;
+	}
+	return 0;
+}
+
+/* Aggregates the tree into per-function self costs and per-edge sums. */
+static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *profile)
+{
+	Pvoid_t edge_index = NULL;
+	Word_t freed;
+	uint32_t id;
+
+	st->nedges = 0;
+	st->edges = malloc((profile->count ? profile->count : 1) * sizeof(*st->edges));
+	if (!st->edges) {
+		return false;
+	}
+	for (id = 0; id < profile->count; id++) {
+		const memprof_frame *frame = memprof_frame_by_id(id);
+		uint32_t index = callgrind_index(frame);
+		callgrind_edge *edge;
+		PWord_t slot;
+
+		st->present[index] = true;
+		callgrind_add(&st->self[index], &profile->self[id]);
+		if (!frame->parent) {
+			continue;
+		}
+		slot = (PWord_t) JudyLIns(&edge_index,
+			(Word_t) callgrind_index(frame->parent) * ((Word_t) st->nfuncs + 1) + index, PJE0);
+		if (slot == PJERR) {
+			JLFA(freed, edge_index);
+			return false;
+		}
+		if (!*slot) {
+			edge = &st->edges[st->nedges++];
+			memset(edge, 0, sizeof(*edge));
+			edge->caller = callgrind_index(frame->parent);
+			edge->callee = index;
+			edge->call_line = frame->call_line;
+			*slot = st->nedges;
+		} else {
+			edge = &st->edges[*slot - 1];
+		}
+		edge->calls += frame->calls;
+		callgrind_add(&edge->incl, &profile->incl[id]);
+		if (!edge->call_line) {
+			edge->call_line = frame->call_line;
+		}
+	}
+	JLFA(freed, edge_index);
+	(void) freed;
+	qsort(st->edges, st->nedges, sizeof(*st->edges), callgrind_edge_cmp);
+	return true;
+}
+
+void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
+{
+	callgrind_state st;
+	memprof_counters total = {0};
+	size_t e = 0;
+	uint32_t index;
+	Word_t freed;
+
+	memset(&st, 0, sizeof(st));
+	st.w = w;
+	st.nfuncs = memprof_frame_func_count();
+	st.self = calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
+	st.present = calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
+	st.fn_named = calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
+	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile)) {
+		memprof_writer_fail(w);
+		goto out;
+	}
+	for (index = 0; index <= st.nfuncs; index++) {
+		callgrind_add(&total, &st.self[index]);
+	}
+
+	memprof_writer_puts(w, "# callgrind format\nversion: 1\ncreator: memprof " PHP_MEMPROF_VERSION "\n");
+	memprof_writer_puts(w, "cmd: ");
+	callgrind_put_name(w, profile->script);
+	memprof_writer_printf(w, "pid: %ld\npart: 1\n", (long) getpid());
+	memprof_writer_puts(w,
+		"# Costs are what each function allocated itself (self) or through its callees\n"
+		"# (call lines): memory still allocated when the profile was dumped (Live_*)\n"
+		"# and everything allocated since profiling started (Allocated_*).\n"
+		"positions: line\n"
+		"event: Live_(bytes) : Live memory (bytes)\n"
+		"event: Live_(blocks) : Live memory (blocks)\n"
+		"event: Allocated_(bytes) : Allocated since profiling started (bytes)\n"
+		"event: Allocated_(blocks) : Allocated since profiling started (blocks)\n"
+		"events: Live_(bytes) Live_(blocks) Allocated_(bytes) Allocated_(blocks)\n");
+	memprof_writer_printf(w, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
+		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);
+
+	for (index = 0; index <= st.nfuncs && !w->failed; index++) {
+		if (!st.present[index]) {
+			continue;
+		}
+		callgrind_put_file(&st, "fl", index);
+		callgrind_put_fn(&st, "fn", index);
+		callgrind_put_costs(w, callgrind_line_of(index), &st.self[index]);
+		/* Edges are sorted by caller: this function's calls are next. */
+		while (e < st.nedges && st.edges[e].caller < index) {
+			e++;
+		}
+		for (; e < st.nedges && st.edges[e].caller == index; e++) {
+			const callgrind_edge *edge = &st.edges[e];
+			callgrind_put_file(&st, "cfl", edge->callee);
+			callgrind_put_fn(&st, "cfn", edge->callee);
+			memprof_writer_printf(w, "calls=%" PRIu64 " %u\n", edge->calls, callgrind_line_of(edge->callee));
+			callgrind_put_costs(w, edge->call_line ? edge->call_line : callgrind_line_of(index), &edge->incl);
+		}
+		memprof_writer_puts(w, "\n");
+	}
+	memprof_writer_printf(w, "totals: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);
+
+out:
+	JSLFA(freed, st.files);
+	(void) freed;
+	free(st.edges);
+	free(st.self);
+	free(st.present);
+	free(st.fn_named);
+}

@@ -1,0 +1,21 @@
+/*
+ * dump_callgrind: the profile in the callgrind format (version 1), for
+ * KCachegrind, callgrind_annotate and other callgrind readers.
+ */
+#ifndef MEMPROF_DUMP_CALLGRIND_H
+#define MEMPROF_DUMP_CALLGRIND_H
+
+#include "dump.h"
+
+/**
+ * Writes the profile aggregated by function, as the format requires: one
+ * fl=/fn= block per function with its self costs (live bytes, live blocks,
+ * bytes and blocks allocated since profiling started) at its first line,
+ * then one call per caller->callee edge with the real call count and the
+ * callee subtree's inclusive costs at the call-site line. The root (what
+ * was allocated outside any function) is the function "{root}".
+ * summary: and totals: are the sums of all self costs.
+ */
+void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w);
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * dump_folded: see dump_folded.h for the contract.
+ *
+ * A path is written outermost first, so each line is built by walking up
+ * to the root into a scratch array of frames, then back down. Cost:
+ * O(sum of depths of the paths that hold memory).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump_folded.h"
+
+/* Names may contain what the format reserves (a file name with ';', an
+ * eval'd file name with a line break): write them with those replaced. */
+static void dump_folded_name(memprof_writer *w, const char *name)
+{
+	const char *p = name;
+	while (*p) {
+		size_t run = strcspn(p, ";\r\n");
+		memprof_writer_write(w, p, run);
+		p += run;
+		if (*p) {
+			memprof_writer_write(w, *p == ';' ? ":" : " ", 1);
+			p++;
+		}
+	}
+}
+
+void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
+{
+	const memprof_frame **path = NULL;
+	size_t cap = 0;
+	uint32_t id;
+
+	if (profile->count && profile->self[0].live_bytes) {
+		memprof_writer_printf(w, "{root} %" PRIu64 "\n", profile->self[0].live_bytes);
+	}
+	for (id = 1; id < profile->count; id++) {
+		const memprof_frame *frame = memprof_frame_by_id(id), *f;
+		size_t depth = 0;
+
+		if (profile->self[id].live_bytes == 0) {
+			continue;
+		}
+		for (f = frame; f->parent; f = f->parent) {
+			if (depth == cap) {
+				size_t ncap = cap ? cap * 2 : 64;
+				const memprof_frame **npath = realloc(path, ncap * sizeof(*npath));
+				if (!npath) {
+					free(path);
+					memprof_writer_fail(w);
+					return;
+				}
+				path = npath;
+				cap = ncap;
+			}
+			path[depth++] = f;
+		}
+		while (depth-- > 0) {
+			dump_folded_name(w, memprof_profile_name(path[depth]));
+			memprof_writer_write(w, depth ? ";" : " ", 1);
+		}
+		memprof_writer_printf(w, "%" PRIu64 "\n", profile->self[id].live_bytes);
+		if (w->failed) {
+			break;
+		}
+	}
+	free(path);
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the third-party readers the format tests run (Debian packages
+# only, offline): valgrind's callgrind_annotate, gperftools' perl pprof
+# (google-pprof), protoc, and Go's pprof built from Debian's sources.
+# Prints nothing on success; the Go pprof binary ends up in
+# build-readers/pprof (tests find it there, or through MEMPROF_GO_PPROF).
+set -eu
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev
+out=build-readers
+if [ ! -x "$out/pprof" ]; then
+  mkdir -p "$out"
+  # GOFLAGS/GOCACHE inside the tree: no network, no writes to $HOME.
+  GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$PWD/$out/gocache" GOFLAGS=-mod=mod \
+    go build -o "$out/pprof" github.com/google/pprof
+fi

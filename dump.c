@@ -80,10 +80,11 @@ static void dump_writer_flush(memprof_writer *w)
 		return;
 	}
 	n = php_stream_write(w->stream, w->buf, w->len);
+	if (n > 0) {
+		w->written += (size_t) n;
+	}
 	if (n < 0 || (size_t) n != w->len) {
 		w->failed = true;
-	} else {
-		w->written += (size_t) n;
 	}
 	w->len = 0;
 }

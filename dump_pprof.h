@@ -1,24 +1,69 @@
 /*
- * dump_pprof: the profile for pprof.
+ * dump_pprof: the profile for pprof, in two encodings.
  *
  * memprof_dump_pprof(): a gzipped profile.proto (perftools.profiles.Profile)
  * as today's readers take it (Go pprof, the pprof web UI, Pyroscope,
- * Grafana): sample types alloc_objects/count, alloc_space/bytes,
- * inuse_objects/count, inuse_space/bytes (default inuse_space), one sample
- * per call path with its self counters, leaf location first.
+ * Grafana).
  *
  * memprof_dump_pprof_legacy(): the gperftools text heap profile with a
  * "--- symbol" section, for Debian's google-pprof (perl).
+ *
+ * Both write one sample (row) per call path whose self counters are not all
+ * zero, with the path's self counters, leaf first; so a reader's "flat" of a
+ * function is its self bytes summed over its paths, its "cum" the inclusive
+ * bytes, and the total the root's inclusive figure.
  */
 #ifndef MEMPROF_DUMP_PPROF_H
 #define MEMPROF_DUMP_PPROF_H
 
 #include "dump.h"
 
-/** Writes the gzipped profile.proto. Failures are reported through the writer. */
+/**
+ * Writes the gzipped profile.proto.
+ *
+ * - sample_type: alloc_objects/count, alloc_space/bytes, inuse_objects/count,
+ *   inuse_space/bytes (Go's heap profile columns); default_sample_type
+ *   inuse_space. Sample values: total_blocks, total_bytes, live_blocks,
+ *   live_bytes of the path's self counters.
+ * - location_id: the path's function, then each caller up to, not
+ *   including, the root. The root's own counters (allocated outside any
+ *   function) are a sample whose only location is the function "{root}".
+ * - Locations have one Line each and are shared by (function, line): the
+ *   leaf's line is its function's first line (allocation lines are not
+ *   known), a caller's is the call site of the frame below it
+ *   (memprof_frame.call_line, 0 when unknown).
+ * - Functions: id = memprof_func id ({root}: one past the last), name and
+ *   system_name the display name, filename the source file or "" (index 0)
+ *   for internal functions and {root}, start_line.
+ * - One mapping (id 1, has_functions/filenames/line_numbers, filename the
+ *   script) so no reader tries native symbolization; period_type
+ *   space/bytes with period 1 (nothing is sampled); time_nanos,
+ *   duration_nanos; comment "memprof <version>: <script>".
+ * - string_table[0] is ""; strings are made valid UTF-8 (invalid bytes
+ *   become U+FFFD), as proto3 requires.
+ *
+ * Failures (out of memory, zlib, the stream) mark the writer failed and
+ * stop the dump; what was written before stays in the stream.
+ */
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w);
 
-/** Writes the legacy, self-symbolized text heap profile. */
+/**
+ * Writes the legacy, self-symbolized text heap profile:
+ *
+ *     --- symbol
+ *     binary=<script>
+ *     0x<address> <function name>      (one per function in a stack)
+ *     ---
+ *     heap profile: <live blocks>: <live bytes> [<blocks>: <bytes>] @ heapprofile
+ *     <live blocks>: <live bytes> [<blocks>: <bytes>] @ 0x<leaf> ... 0x<outermost>
+ *
+ * Each function (not each path) has one made-up address; {root} has one too,
+ * for the root's own row. Read it with the file as the only argument
+ * (`google-pprof --text file`): perl pprof refuses a symbolized profile
+ * given together with a binary. Names are adjusted so that perl pprof's
+ * C++ name shortening keeps them apart: "(" ")" "<" ">" become "[" "]",
+ * "--" becomes "-_", control characters spaces.
+ */
 void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w);
 
 #endif

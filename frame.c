@@ -128,9 +128,31 @@ static char *frame_format(const char *fmt, ...)
 	return buf;
 }
 
+/* A class name as text. Anonymous classes are named
+ * "class@anonymous\0/path/file.php:12$0": the NUL is dropped, so their
+ * methods neither merge (a C string would stop at the NUL) nor carry it. */
+static const char *frame_scope_name(const zend_class_entry *scope, char *buf, size_t size)
+{
+	const zend_string *name = scope->name;
+	size_t i, o = 0;
+
+	if (!memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name))) {
+		return ZSTR_VAL(name);
+	}
+	for (i = 0; i < ZSTR_LEN(name) && o + 1 < size; i++) {
+		if (ZSTR_VAL(name)[i] != '\0') {
+			buf[o++] = ZSTR_VAL(name)[i];
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 static char *frame_make_name(const zend_function *func)
 {
-	const char *scope = func->common.scope ? ZSTR_VAL(func->common.scope->name) : NULL;
+	char scope_buf[1024];
+	const char *scope = func->common.scope
+		? frame_scope_name(func->common.scope, scope_buf, sizeof(scope_buf)) : NULL;
 
 	if (func->type != ZEND_USER_FUNCTION && func->type != ZEND_EVAL_CODE) {
 		const char *name = func->common.function_name ? ZSTR_VAL(func->common.function_name) : "{internal}";
@@ -499,7 +521,7 @@ static bool frame_walk_reserve(size_t need)
 static memprof_frame *frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
-	const zend_execute_data *p;
+	const zend_execute_data *p, *caller;
 	uint32_t trusted = s->n, k;
 	size_t m = 0;
 	bool rebuild = false;
@@ -554,13 +576,14 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 	}
 	s->n = k;
 	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_frame_g.root);
+	caller = k ? s->e[k - 1].ex : NULL;
 	if (!frame_stack_grow(s, k + (uint32_t) m)) {
 		return node;
 	}
 	while (m > 0) {
 		const zend_execute_data *f = frame_l.walk[--m];
 		memprof_func *func = frame_func_of(f->func);
-		memprof_frame *child = func ? frame_child(node, func, NULL) : NULL;
+		memprof_frame *child = func ? frame_child(node, func, caller) : NULL;
 		memprof_frame_entry *e;
 		if (!child) {
 			break;
@@ -572,6 +595,7 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 		e->node = child;
 		e->hooked = false;
 		node = child;
+		caller = f;
 	}
 	return node;
 }

@@ -2,9 +2,49 @@
 # From a fresh Debian 12 machine: install the dependencies and the
 # third-party readers the format tests use, build with warnings as errors,
 # run the PHPT suite. Ends with "N passed, N failed, N skipped".
+#
+#   scripts/test.sh           the suite
+#   scripts/test.sh --all     the suite, then again under valgrind memcheck
+#                             with the Zend MM off (run-tests.php -m) and on
+#                             (scripts/valgrind-php), then with an ASAN/UBSan
+#                             build (scripts/test-asan.sh); the last line
+#                             adds up all four runs
 set -eu
 cd "$(dirname "$0")/.."
+all=
+if [ "${1:-}" = "--all" ]; then
+  all=1
+  shift
+fi
 scripts/install-deps.sh
 scripts/readers.sh
 scripts/build.sh --enable-memprof-dev
-exec scripts/run-tests.sh "$@"
+if [ -z "$all" ]; then
+  exec scripts/run-tests.sh "$@"
+fi
+
+passed=0 failed=0 skipped=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+run() {
+  local name=$1 line
+  shift
+  echo "=== $name"
+  "$@" > "$out" 2>&1 || true
+  cat "$out"
+  line=$(tail -n 1 "$out")
+  # shellcheck disable=SC2086
+  set -- $line
+  if [ "${2:-}" != "passed," ]; then
+    echo "$name: no result line" >&2
+    failed=$((failed + 1))
+    return
+  fi
+  passed=$((passed + $1)); failed=$((failed + $3)); skipped=$((skipped + $5))
+}
+run "suite" scripts/run-tests.sh "$@"
+run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
+run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
+run "ASAN+UBSan" scripts/test-asan.sh "$@"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

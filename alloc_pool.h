@@ -18,24 +18,26 @@
 /** "No record": list terminator and lookup miss. */
 #define MEMPROF_ALLOC_NONE 0u
 
-/** Records per chunk (a power of two); a chunk is 16 * this many bytes. */
+/** Records per chunk (a power of two); a chunk is sizeof(memprof_alloc) * this many bytes. */
 #define MEMPROF_ALLOC_POOL_CHUNK_SHIFT 16
 #define MEMPROF_ALLOC_POOL_CHUNK_SIZE (1u << MEMPROF_ALLOC_POOL_CHUNK_SHIFT)
 #define MEMPROF_ALLOC_POOL_CHUNK_MASK (MEMPROF_ALLOC_POOL_CHUNK_SIZE - 1)
 
 /**
- * One tracked allocation. 16 bytes.
+ * One tracked allocation. 20 bytes.
  *
  * @var prev   previous record in the owning frame's list (MEMPROF_ALLOC_NONE at the head)
  * @var next   next record in that list; while the record is free, the next free record
  * @var frame  id of the frame (call path) that made the allocation
- * @var size   requested size in bytes, saturated at UINT32_MAX (the map keeps larger sizes)
+ * @var size   requested size in bytes, saturated at UINT32_MAX (larger sizes are kept aside)
+ * @var gen    generation (memprof_mark()) the allocation was made in
  */
 typedef struct _memprof_alloc {
 	uint32_t prev;
 	uint32_t next;
 	uint32_t frame;
 	uint32_t size;
+	uint32_t gen;
 } memprof_alloc;
 
 /**

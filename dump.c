@@ -12,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "php.h"
 #include "SAPI.h"
 
 #include "dump.h"
+#include "heap.h"
 #include "php_memprof.h"
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
@@ -30,22 +33,89 @@ static uint64_t dump_clock_ns(clockid_t clock)
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-zend_result memprof_profile_take(memprof_profile *profile)
+/* Inclusive counters from self counters: a child's id is always larger
+ * than its parent's, so one pass from the last id down adds every subtree
+ * into its parent. */
+static void dump_inclusive(memprof_profile *profile)
+{
+	uint32_t id;
+
+	memcpy(profile->incl, profile->self, profile->count * sizeof(*profile->incl));
+	for (id = profile->count; id-- > 1;) {
+		memprof_counters *parent = &profile->incl[memprof_frame_by_id(id)->parent->id];
+		parent->live_bytes += profile->incl[id].live_bytes;
+		parent->live_blocks += profile->incl[id].live_blocks;
+		parent->total_bytes += profile->incl[id].total_bytes;
+		parent->total_blocks += profile->incl[id].total_blocks;
+	}
+}
+
+/* Only the records of generation >= since: walks every frame's list. */
+static void dump_self_since(memprof_profile *profile, uint32_t since)
+{
+	uint32_t id;
+
+	for (id = 0; id < profile->count; id++) {
+		memprof_counters *c = &profile->self[id];
+		uint32_t idx = memprof_frame_by_id(id)->allocs;
+		memset(c, 0, sizeof(*c));
+		while (idx != MEMPROF_ALLOC_NONE) {
+			const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+			if (rec->gen >= since) {
+				c->live_bytes += memprof_heap_record_size(idx);
+				c->live_blocks++;
+			}
+			idx = rec->next;
+		}
+		c->total_bytes = c->live_bytes;
+		c->total_blocks = c->live_blocks;
+	}
+}
+
+static void dump_self_peak(memprof_profile *profile)
+{
+	const memprof_heap_peak_snapshot *peak = &memprof_heap_g.peak;
+	uint32_t id;
+
+	for (id = 0; id < profile->count; id++) {
+		memprof_counters *c = &profile->self[id];
+		memset(c, 0, sizeof(*c));
+		if (id < peak->count) {
+			c->live_bytes = c->total_bytes = peak->bytes[id];
+			c->live_blocks = c->total_blocks = peak->blocks[id];
+		}
+	}
+}
+
+zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
 	uint32_t n = memprof_frame_count(), id;
 	uint64_t now = dump_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
-	profile->incl = memprof_frame_inclusive();
+	profile->incl = malloc((n ? n : 1) * sizeof(*profile->incl));
 	profile->self = malloc((n ? n : 1) * sizeof(*profile->self));
 	if (!profile->incl || !profile->self) {
 		memprof_profile_free(profile);
 		return FAILURE;
 	}
-	for (id = 0; id < n; id++) {
-		profile->self[id] = memprof_frame_by_id(id)->c;
-	}
 	profile->count = n;
+	if (view && view->peak) {
+		dump_self_peak(profile);
+		snprintf(profile->description, sizeof(profile->description),
+			"live memory at the peak (%" PRIu64 " bytes; exact peak %" PRIu64 " bytes)",
+			memprof_heap_g.peak.level, memprof_heap_g.peak_bytes);
+	} else if (view && view->since) {
+		dump_self_since(profile, view->since);
+		snprintf(profile->description, sizeof(profile->description),
+			"live memory allocated since mark %u", view->since);
+	} else {
+		for (id = 0; id < n; id++) {
+			profile->self[id] = memprof_frame_by_id(id)->c;
+		}
+		snprintf(profile->description, sizeof(profile->description), "live memory");
+	}
+	dump_inclusive(profile);
 	profile->time_nanos = dump_clock_ns(CLOCK_REALTIME);
 	profile->duration_nanos = now > MEMPROF_G(session).start_ns ? now - MEMPROF_G(session).start_ns : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";
@@ -69,6 +139,32 @@ void memprof_writer_init(memprof_writer *w, php_stream *stream)
 {
 	memset(w, 0, sizeof(*w));
 	w->stream = stream;
+	w->fd = -1;
+}
+
+void memprof_writer_init_fd(memprof_writer *w, int fd)
+{
+	memset(w, 0, sizeof(*w));
+	w->fd = fd;
+}
+
+static ssize_t dump_fd_write(int fd, const char *buf, size_t len)
+{
+	size_t done = 0;
+	while (done < len) {
+		ssize_t n = write(fd, buf + done, len - done);
+		if (n < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			return done ? (ssize_t) done : -1;
+		}
+		if (n == 0) {
+			break;
+		}
+		done += (size_t) n;
+	}
+	return (ssize_t) done;
 }
 
 static void dump_writer_flush(memprof_writer *w)
@@ -79,7 +175,7 @@ static void dump_writer_flush(memprof_writer *w)
 		w->len = 0;
 		return;
 	}
-	n = php_stream_write(w->stream, w->buf, w->len);
+	n = w->stream ? php_stream_write(w->stream, w->buf, w->len) : dump_fd_write(w->fd, w->buf, w->len);
 	if (n > 0) {
 		w->written += (size_t) n;
 	}
@@ -152,7 +248,7 @@ void memprof_writer_fail(memprof_writer *w)
 zend_result memprof_writer_finish(memprof_writer *w)
 {
 	dump_writer_flush(w);
-	if (!w->failed && php_stream_flush(w->stream) != 0) {
+	if (!w->failed && w->stream && php_stream_flush(w->stream) != 0) {
 		w->failed = true;
 	}
 	free(w->buf);

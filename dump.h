@@ -19,7 +19,23 @@
 #include "frame.h"
 
 /**
+ * Which view of the profile a dump shows.
+ *
+ * @var since  0: every live allocation; N: only live allocations made in
+ *             generation N or later (memprof_mark())
+ * @var peak   the per-path live counters at (near) the peak of live bytes
+ *             instead of now (never combined with since)
+ */
+typedef struct _memprof_view {
+	uint32_t since;
+	bool peak;
+} memprof_view;
+
+/**
  * A view of the profile, as the formats see it.
+ *
+ * In a since or peak view, the "total" counters (allocated since profiling
+ * started) are not known per path: they are set equal to the live ones.
  *
  * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
  * @var self            self counters by frame id (what each path holds directly)
@@ -35,13 +51,16 @@ typedef struct _memprof_profile {
 	uint64_t time_nanos;
 	uint64_t duration_nanos;
 	const char *script;
+	char description[96];
 } memprof_profile;
 
 /**
- * Takes the view of the live profile now.
+ * Takes a view of the profile (view NULL: everything live now). O(frames);
+ * O(live allocations) for a since view, which reads every record.
+ * @var description  what the view shows, for headers and comments
  * @return SUCCESS, or FAILURE when memory for it could not be had.
  */
-zend_result memprof_profile_take(memprof_profile *profile);
+zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view);
 
 /** Frees what memprof_profile_take() allocated. */
 void memprof_profile_free(memprof_profile *profile);
@@ -50,15 +69,19 @@ void memprof_profile_free(memprof_profile *profile);
 const char *memprof_profile_name(const memprof_frame *frame);
 
 /**
- * A buffered writer onto a PHP stream.
+ * A buffered writer onto a PHP stream or a file descriptor.
  *
- * @var stream   destination
+ * @var stream   destination (NULL when writing to fd)
+ * @var fd       destination when stream is NULL: automatic dumps write with
+ *               write(2), which needs nothing from the request heap (a dump
+ *               taken when the memory limit is exhausted must still work)
  * @var buf      pending bytes (len used, cap allocated)
  * @var written  bytes the stream accepted so far
  * @var failed   a write failed (or memory ran out): nothing more is written
  */
 typedef struct _memprof_writer {
 	php_stream *stream;
+	int fd;
 	char *buf;
 	size_t len;
 	size_t cap;
@@ -67,6 +90,9 @@ typedef struct _memprof_writer {
 } memprof_writer;
 
 void memprof_writer_init(memprof_writer *w, php_stream *stream);
+
+/** A writer onto a file descriptor (not closed by memprof_writer_finish()). */
+void memprof_writer_init_fd(memprof_writer *w, int fd);
 
 /** Appends bytes (buffered). */
 void memprof_writer_write(memprof_writer *w, const void *data, size_t len);
@@ -83,7 +109,7 @@ void memprof_writer_printf(memprof_writer *w, const char *fmt, ...) ZEND_ATTRIBU
 void memprof_writer_fail(memprof_writer *w);
 
 /**
- * Writes what is buffered, flushes the stream, frees the buffer.
+ * Writes what is buffered, flushes the stream (fsyncs nothing), frees the buffer.
  * @return SUCCESS when every byte was accepted by the stream.
  */
 zend_result memprof_writer_finish(memprof_writer *w);

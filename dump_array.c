@@ -1,10 +1,10 @@
 /*
  * dump_array: see dump_array.h for the contract.
  *
- * Built with the heap paused, so the arrays made here are not recorded and
- * the dump shows the profile as it was when the call started. Nodes are
- * filled bottom-up by id (children have larger ids than their parent), so
- * there is no recursion however deep the call paths go.
+ * Built from a profile view with the heap paused, so the arrays made here
+ * are not recorded and the dump shows the profile as it was when the call
+ * started. Nodes are attached by id (children have larger ids than their
+ * parent), so there is no recursion however deep the call paths go.
  */
 #include <stdlib.h>
 
@@ -12,15 +12,15 @@
 
 #include "dump_array.h"
 #include "frame.h"
-#include "heap.h"
 
-static HashTable *dump_array_node(zval *zv, const memprof_frame *frame, const memprof_counters *inc)
+static HashTable *dump_array_node(zval *zv, const memprof_frame *frame, const memprof_counters *self,
+	const memprof_counters *inc)
 {
 	zval called;
 
 	array_init_size(zv, 6);
-	add_assoc_long(zv, "memory_size", (zend_long) frame->c.live_bytes);
-	add_assoc_long(zv, "blocks_count", (zend_long) frame->c.live_blocks);
+	add_assoc_long(zv, "memory_size", (zend_long) self->live_bytes);
+	add_assoc_long(zv, "blocks_count", (zend_long) self->live_blocks);
 	add_assoc_long(zv, "memory_size_inclusive", (zend_long) inc->live_bytes);
 	add_assoc_long(zv, "blocks_count_inclusive", (zend_long) inc->live_blocks);
 	add_assoc_long(zv, "calls", (zend_long) frame->calls);
@@ -29,33 +29,26 @@ static HashTable *dump_array_node(zval *zv, const memprof_frame *frame, const me
 	return Z_ARRVAL(called);
 }
 
-zend_result memprof_dump_array(zval *return_value)
+zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile)
 {
-	uint32_t n = memprof_frame_count();
-	memprof_counters *inc;
+	uint32_t n = profile->count;
 	HashTable **called;
 	uint32_t id;
 
-	memprof_heap_pause();
-	inc = memprof_frame_inclusive();
-	called = inc ? malloc(n * sizeof(*called)) : NULL;
+	called = malloc((n ? n : 1) * sizeof(*called));
 	if (!called) {
-		free(inc);
-		memprof_heap_resume();
 		return FAILURE;
 	}
 	/* Parents have smaller ids than their children: each node is attached
 	 * to its parent's called_functions as soon as it is made. The arrays are
 	 * moved (refcount 1), so filling a node after attaching it is fine. */
-	called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &inc[0]);
+	called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
 	for (id = 1; id < n; id++) {
 		const memprof_frame *frame = memprof_frame_by_id(id);
 		zval node;
-		called[id] = dump_array_node(&node, frame, &inc[id]);
+		called[id] = dump_array_node(&node, frame, &profile->self[id], &profile->incl[id]);
 		zend_symtable_str_update(called[frame->parent->id], frame->func->name, strlen(frame->func->name), &node);
 	}
 	free(called);
-	free(inc);
-	memprof_heap_resume();
 	return SUCCESS;
 }

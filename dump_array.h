@@ -5,14 +5,15 @@
 #define MEMPROF_DUMP_ARRAY_H
 
 #include "php.h"
+#include "dump.h"
 
 /**
  * Fills return_value with the root node. Every node is an array with
  * memory_size, blocks_count (self, live), memory_size_inclusive,
  * blocks_count_inclusive, calls and called_functions (name => node).
- * Must be called while profiling.
+ * Must be called while profiling, with the heap paused.
  * @return SUCCESS, or FAILURE (profiler metadata could not be allocated).
  */
-zend_result memprof_dump_array(zval *return_value);
+zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile);
 
 #endif

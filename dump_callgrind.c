@@ -220,6 +220,7 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	memprof_writer_puts(w, "cmd: ");
 	callgrind_put_name(w, profile->script);
 	memprof_writer_printf(w, "pid: %ld\npart: 1\n", (long) getpid());
+	memprof_writer_printf(w, "desc: Profile: %s\n", profile->description);
 	memprof_writer_puts(w,
 		"# Costs are what each function allocated itself (self) or through its callees\n"
 		"# (call lines): memory still allocated when the profile was dumped (Live_*)\n"

@@ -557,6 +557,7 @@ static bool pprof_init(pprof_state *st, const memprof_profile *profile, memprof_
 	pprof_str(st, "space");
 	pprof_str(st, "bytes");
 	pprof_str(st, st->comment);
+	pprof_str(st, profile->description);
 	/* gzip container: windowBits 15 + 16. */
 	if (deflateInit2(&st->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		return false;
@@ -617,6 +618,7 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_emit_uint(&st, PPROF_PROFILE_PERIOD, 1);
 	/* repeated int64, packed as proto3 writes it. */
 	pprof_put_varint(&st.msg, pprof_str(&st, st.comment));
+	pprof_put_varint(&st.msg, pprof_str(&st, profile->description));
 	pprof_emit(&st, PPROF_PROFILE_COMMENT);
 	pprof_emit_uint(&st, PPROF_PROFILE_DEFAULT_SAMPLE_TYPE, pprof_str(&st, "inuse_space"));
 	pprof_deflate(&st, NULL, 0, Z_FINISH);

@@ -922,29 +922,6 @@ memprof_func *memprof_frame_func_by_id(uint32_t id)
 	return (id >= 1 && id <= frame_l.nfuncs) ? frame_l.funcs[id - 1] : NULL;
 }
 
-memprof_counters *memprof_frame_inclusive(void)
-{
-	uint32_t n = memprof_frame_g.count;
-	memprof_counters *inc = malloc((n ? n : 1) * sizeof(*inc));
-	uint32_t id;
-
-	if (!inc) {
-		return NULL;
-	}
-	for (id = 0; id < n; id++) {
-		inc[id] = memprof_frame_g.by_id[id]->c;
-	}
-	/* A child is always made after its parent, so its id is larger: one pass
-	 * from the last id down adds every subtree into its parent. */
-	for (id = n; id-- > 1;) {
-		memprof_frame *parent = memprof_frame_g.by_id[id]->parent;
-		inc[parent->id].live_bytes += inc[id].live_bytes;
-		inc[parent->id].live_blocks += inc[id].live_blocks;
-		inc[parent->id].total_bytes += inc[id].total_bytes;
-		inc[parent->id].total_blocks += inc[id].total_blocks;
-	}
-	return inc;
-}
 
 uint32_t memprof_frame_func_count(void)
 {

@@ -152,12 +152,6 @@ memprof_func *memprof_frame_func_by_id(uint32_t id);
 /** Number of function descriptions of this request (the largest id). */
 uint32_t memprof_frame_func_count(void);
 
-/**
- * Inclusive counters of every node (self plus all descendants), in O(frames).
- * @return a malloc()'d array indexed by frame id (free() it), NULL on OOM.
- */
-memprof_counters *memprof_frame_inclusive(void);
-
 /** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
 memprof_frame *memprof_frame_sync_current(void);
 

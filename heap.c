@@ -27,6 +27,8 @@
  * allocations the profiler makes are the PHP values it returns (dumps); those
  * are made with the heap paused, so a dump does not record itself.
  */
+#include <stdlib.h>
+
 #include <Judy.h>
 
 #include "php.h"
@@ -102,6 +104,66 @@ static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
 	}
 }
 
+/* Peak attribution. Copying every path's live counters is O(frames), so it
+ * is done only when live bytes pass the last snapshot's level by 1/64
+ * (and at least 64 KiB): the number of copies grows with the logarithm of
+ * the peak, and the snapshot is never more than about 1.6% (+64 KiB) below
+ * the true peak, which peak_bytes records exactly. */
+static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
+{
+	memprof_heap_peak_snapshot *p = &memprof_heap_g.peak;
+	uint32_t n = memprof_frame_count(), id;
+	uint64_t step;
+
+	if (n > p->cap) {
+		uint32_t cap = n * 2;
+		uint64_t *bytes = realloc(p->bytes, cap * sizeof(*bytes));
+		uint64_t *blocks;
+		if (!bytes) {
+			heap_note_oom();
+			return;
+		}
+		p->bytes = bytes;
+		blocks = realloc(p->blocks, cap * sizeof(*blocks));
+		if (!blocks) {
+			heap_note_oom();
+			return;
+		}
+		p->blocks = blocks;
+		p->cap = cap;
+	}
+	for (id = 0; id < n; id++) {
+		const memprof_frame *frame = memprof_frame_by_id(id);
+		p->bytes[id] = frame->c.live_bytes;
+		p->blocks[id] = frame->c.live_blocks;
+	}
+	p->count = n;
+	p->level = memprof_heap_g.live_bytes;
+	step = p->level / 64;
+	memprof_heap_g.peak_next = p->level + (step > 65536 ? step : 65536);
+}
+
+volatile bool memprof_heap_growth_due;
+
+/* Growth dumps are written at the next safe point (memprof.c's interrupt
+ * hook), never inside the allocator. */
+static ZEND_COLD zend_never_inline void heap_growth_request(void)
+{
+	memprof_heap_g.growth_next = 0;
+	memprof_heap_growth_due = true;
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+}
+
+void memprof_heap_growth_arm(uint64_t level, uint64_t step)
+{
+	memprof_heap_g.growth_next = step ? level + step : 0;
+}
+
+uint32_t memprof_heap_mark(void)
+{
+	return ++memprof_heap_g.generation;
+}
+
 static zend_always_inline void heap_track(void *ptr, size_t size)
 {
 	memprof_frame *frame = memprof_frame_current();
@@ -119,6 +181,7 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	}
 	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 	rec->frame = frame->id;
+	rec->gen = memprof_heap_g.generation;
 	if (EXPECTED(size < UINT32_MAX)) {
 		rec->size = (uint32_t) size;
 	} else {
@@ -138,6 +201,15 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	frame->c.total_blocks++;
 	memprof_heap_g.live_bytes += size;
 	memprof_heap_g.live_blocks++;
+	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
+		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
+		if (UNEXPECTED(memprof_heap_g.live_bytes >= memprof_heap_g.peak_next)) {
+			heap_peak_snapshot();
+		}
+	}
+	if (UNEXPECTED(memprof_heap_g.growth_next && memprof_heap_g.live_bytes >= memprof_heap_g.growth_next)) {
+		heap_growth_request();
+	}
 }
 
 static zend_always_inline void heap_untrack(void *ptr)
@@ -186,7 +258,13 @@ static zend_always_inline void heap_untrack(void *ptr)
  * leave our records untouched when it does. */
 static void *heap_malloc(size_t size)
 {
-	void *ptr = heap_real_malloc(size);
+	void *ptr;
+	bool outer = memprof_heap_g.in_real_alloc;
+
+	/* Nested when the allocator's own error path allocates the message. */
+	memprof_heap_g.in_real_alloc = true;
+	ptr = heap_real_malloc(size);
+	memprof_heap_g.in_real_alloc = outer;
 	if (EXPECTED(ptr && !memprof_heap_g.paused)) {
 		heap_track(ptr, size);
 	}
@@ -204,7 +282,12 @@ static void heap_free(void *ptr)
 
 static void *heap_realloc(void *ptr, size_t size)
 {
-	void *new_ptr = heap_real_realloc(ptr, size);
+	void *new_ptr;
+	bool outer = memprof_heap_g.in_real_alloc;
+
+	memprof_heap_g.in_real_alloc = true;
+	new_ptr = heap_real_realloc(ptr, size);
+	memprof_heap_g.in_real_alloc = outer;
 	if (ptr) {
 		heap_untrack(ptr);
 	}
@@ -324,6 +407,14 @@ zend_result memprof_heap_start(void)
 	memprof_heap_g.oom = false;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.live_blocks = 0;
+	memprof_heap_g.generation = 0;
+	memprof_heap_g.peak_bytes = 0;
+	memprof_heap_g.peak_next = 0;
+	memprof_heap_g.peak.count = 0;
+	memprof_heap_g.peak.level = 0;
+	memprof_heap_g.growth_next = 0;
+	memprof_heap_g.in_real_alloc = false;
+	memprof_heap_growth_due = false;
 	heap_wrap_functions(true);
 	memprof_heap_g.active = true;
 	zend_mm_set_heap(heap_l.proxy);
@@ -344,6 +435,11 @@ void memprof_heap_stop(void)
 	(void) freed;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.live_blocks = 0;
+	free(memprof_heap_g.peak.bytes);
+	free(memprof_heap_g.peak.blocks);
+	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
+	memprof_heap_g.growth_next = 0;
+	memprof_heap_growth_due = false;
 }
 
 size_t memprof_heap_metadata_bytes(void)

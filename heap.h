@@ -18,6 +18,22 @@
 #include "alloc_map.h"
 
 /**
+ * Per-path live counters at (near) the peak of profiled live bytes.
+ *
+ * @var bytes, blocks  live bytes and blocks by frame id (count frames; frames made
+ *                     after the snapshot held nothing then)
+ * @var count          frames in the snapshot
+ * @var level          profiled live bytes when it was taken
+ */
+typedef struct _memprof_heap_peak_snapshot {
+	uint64_t *bytes;
+	uint64_t *blocks;
+	uint32_t count;
+	uint32_t cap;
+	uint64_t level;
+} memprof_heap_peak_snapshot;
+
+/**
  * State of the heap module.
  *
  * @var active      the proxy heap is installed and allocations are recorded
@@ -30,6 +46,13 @@
  * @var big         JudyL: address -> size, for the rare blocks of 4 GiB or more
  * @var live_bytes  sum of requested sizes of recorded live blocks
  * @var live_blocks number of recorded live blocks
+ * @var generation  current generation (memprof_mark()), stamped on each new record
+ * @var peak_bytes  highest live_bytes seen (exact)
+ * @var peak_next   live_bytes above which the next peak snapshot is taken
+ * @var peak        the latest peak snapshot
+ * @var growth_next live_bytes at which the next growth dump is requested (0: off)
+ * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
+ *                  memory limit (or the system out of memory), whatever its text
  */
 typedef struct _memprof_heap_state {
 	bool active;
@@ -40,6 +63,14 @@ typedef struct _memprof_heap_state {
 	void *big;
 	uint64_t live_bytes;
 	uint64_t live_blocks;
+	uint32_t generation;
+	/* peak: see memprof_heap_peak() */
+	uint64_t peak_bytes;
+	uint64_t peak_next;
+	memprof_heap_peak_snapshot peak;
+	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
+	uint64_t growth_next;
+	bool in_real_alloc;
 } memprof_heap_state;
 
 extern memprof_heap_state memprof_heap_g;
@@ -71,6 +102,18 @@ static zend_always_inline void memprof_heap_resume(void)
 {
 	memprof_heap_g.paused--;
 }
+
+/** Starts a new generation and returns its number (1, 2, ...). */
+uint32_t memprof_heap_mark(void);
+
+/**
+ * Sets the growth threshold: a growth dump is requested (memprof_heap_growth_due())
+ * once live bytes reach `level + step`. step 0 turns it off.
+ */
+void memprof_heap_growth_arm(uint64_t level, uint64_t step);
+
+/** Set (from the allocator) when live bytes crossed the growth threshold. */
+extern volatile bool memprof_heap_growth_due;
 
 /** Bytes of profiler metadata held for live allocations (records and map). */
 size_t memprof_heap_metadata_bytes(void);

@@ -12,6 +12,7 @@
 #include "zend_exceptions.h"
 
 #include <time.h>
+#include <pthread.h>
 
 #include "php_memprof.h"
 #include "frame.h"
@@ -22,6 +23,7 @@
 #include "dump_callgrind.h"
 #include "dump_pprof.h"
 #include "dump_folded.h"
+#include "autodump.h"
 #include "memprof_arginfo.h"
 
 #if !defined(MEMPROF_CONFIG_VERSION) || MEMPROF_CONFIG_VERSION != MEMPROF_EXPECTED_CONFIG_VERSION
@@ -58,6 +60,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 		MEMPROF_G(session).start_ns = clock_gettime(CLOCK_MONOTONIC, &ts) == 0
 			? (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec : 0;
 	}
+	memprof_autodump_session_start();
 	return SUCCESS;
 }
 
@@ -111,17 +114,65 @@ ZEND_FUNCTION(memprof_enabled_flags)
 	add_assoc_bool(return_value, "dump_on_limit", MEMPROF_G(session).flags.dump_on_limit);
 }
 
+/* Checks the $since/$peak arguments (numbered from first_arg) of a dump. */
+static zend_result memprof_view_from_args(memprof_view *view, zend_long since, bool peak, uint32_t first_arg)
+{
+	memset(view, 0, sizeof(*view));
+	if (since < 0 || (zend_ulong) since > memprof_heap_g.generation) {
+		zend_argument_value_error(first_arg, "must be between 0 and the current generation (%u)",
+			memprof_heap_g.generation);
+		return FAILURE;
+	}
+	if (peak && since) {
+		zend_argument_value_error(first_arg + 1, "cannot be true when $since is given: the peak snapshot has no generations");
+		return FAILURE;
+	}
+	view->since = (uint32_t) since;
+	view->peak = peak;
+	return SUCCESS;
+}
+
 ZEND_FUNCTION(memprof_dump_array)
+{
+	zend_long since = 0;
+	bool peak = false;
+	memprof_view view;
+	memprof_profile profile;
+	zend_result rc;
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(since)
+		Z_PARAM_BOOL(peak)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	if (memprof_view_from_args(&view, since, peak, 1) != SUCCESS) {
+		RETURN_THROWS();
+	}
+	memprof_heap_pause();
+	rc = memprof_profile_take(&profile, &view);
+	if (rc == SUCCESS) {
+		rc = memprof_dump_array(return_value, &profile);
+		memprof_profile_free(&profile);
+	}
+	memprof_heap_resume();
+	if (rc != SUCCESS) {
+		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
+		RETURN_THROWS();
+	}
+}
+
+ZEND_FUNCTION(memprof_mark)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (!MEMPROF_G(session).enabled) {
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
-	if (memprof_dump_array(return_value) != SUCCESS) {
-		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
-		RETURN_THROWS();
-	}
+	RETURN_LONG((zend_long) memprof_heap_mark());
 }
 
 /* ---- dumps to streams ------------------------------------------------------- */
@@ -140,12 +191,18 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 {
 	zval *zstream;
 	php_stream *stream;
+	zend_long since = 0;
+	bool peak = false;
+	memprof_view view;
 	memprof_profile profile;
 	memprof_writer w;
 	zend_result rc;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
+	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_RESOURCE(zstream)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(since)
+		Z_PARAM_BOOL(peak)
 	ZEND_PARSE_PARAMETERS_END();
 
 	php_stream_from_zval(stream, zstream);
@@ -157,9 +214,12 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
+	if (memprof_view_from_args(&view, since, peak, 2) != SUCCESS) {
+		RETURN_THROWS();
+	}
 
 	memprof_heap_pause();
-	if (memprof_profile_take(&profile) != SUCCESS) {
+	if (memprof_profile_take(&profile, &view) != SUCCESS) {
 		memprof_heap_resume();
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
@@ -222,9 +282,57 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 	return FAILURE;
 }
 
+static ZEND_INI_MH(memprof_on_update_dump_signal)
+{
+	int signo = memprof_autodump_parse_signal(ZSTR_VAL(new_value));
+	if (signo < 0) {
+		php_error_docref(NULL, E_WARNING,
+			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%.64s\" given (setting unchanged)",
+			ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	MEMPROF_G(ini).dump_signal = signo;
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(memprof_on_update_nonnegative)
+{
+	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
+	zend_string *err = NULL;
+	zend_long v = zend_ini_parse_quantity(new_value, &err);
+	if (err || v < 0) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		if (err) {
+			zend_string_release(err);
+		}
+		return FAILURE;
+	}
+	*p = v;
+	return SUCCESS;
+}
+
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
+	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, OnUpdateString, ini.output_dir, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
+	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
+	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 PHP_INI_END()
+
+/* pcntl_fork() and friends: the child is a new process with a copy of the
+ * profile. It starts over with a clean profile (same flags), its own count
+ * of automatic dumps; the parent goes on untouched. */
+static void memprof_atfork_child(void)
+{
+	memprof_autodump_after_fork();
+	if (MEMPROF_G(session).enabled) {
+		memprof_flags flags = MEMPROF_G(session).flags;
+		memprof_session_stop();
+		memprof_session_start(&flags);
+	}
+}
 
 /* ---- lifecycle ------------------------------------------------------------------ */
 
@@ -242,12 +350,15 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_exception_ce = register_class_MemprofException(zend_ce_exception);
 	memprof_frame_minit();
 	memprof_heap_minit();
+	memprof_autodump_minit();
+	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(memprof)
 {
 	UNREGISTER_INI_ENTRIES();
+	memprof_autodump_mshutdown();
 	memprof_heap_mshutdown();
 	return SUCCESS;
 }
@@ -259,6 +370,7 @@ static PHP_RINIT_FUNCTION(memprof)
 #if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	memprof_autodump_rinit();
 	if (memprof_trigger_check(&flags)) {
 		memprof_session_start(&flags);
 	}
@@ -270,6 +382,7 @@ static PHP_RSHUTDOWN_FUNCTION(memprof)
 	if (MEMPROF_G(session).enabled) {
 		memprof_session_stop();
 	}
+	memprof_autodump_rshutdown();
 	memprof_frame_rshutdown();
 	return SUCCESS;
 }

@@ -20,36 +20,56 @@ function memprof_enabled(): bool {}
 /** @return array<string, bool> */
 function memprof_enabled_flags(): array {}
 
-/** The live allocations by call path. @throws MemprofException when not enabled. */
-function memprof_dump_array(): array {}
+/**
+ * The live allocations by call path.
+ * @param int $since only allocations made in this generation (memprof_mark()) or later; 0: all
+ * @param bool $peak the call paths as they were at (near) the peak of live memory instead of now
+ * @throws MemprofException when not enabled
+ */
+function memprof_dump_array(int $since = 0, bool $peak = false): array {}
+
+/**
+ * Starts a new generation: dumps with $since set to the returned number show
+ * only what was allocated from now on and is still live then.
+ * @throws MemprofException when not enabled
+ */
+function memprof_mark(): int {}
 
 /**
  * Writes the live profile in the callgrind format (KCachegrind, callgrind_annotate).
  * @param resource $stream a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_callgrind($stream): void {}
+function memprof_dump_callgrind($stream, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as a gzipped profile.proto (pprof, Pyroscope, Grafana).
  * @param resource $stream a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof($stream): void {}
+function memprof_dump_pprof($stream, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as a legacy text heap profile, self-symbolized,
  * for gperftools' perl pprof (Debian's google-pprof).
  * @param resource $stream a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof_legacy($stream): void {}
+function memprof_dump_pprof_legacy($stream, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as folded stacks ("root;...;leaf bytes") for flame graphs.
  * @param resource $stream a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_folded($stream): void {}
+function memprof_dump_folded($stream, int $since = 0, bool $peak = false): void {}
 
 function memprof_version(): string {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a169ecee81b6830644ce942901189c40130bf820 */
+ * Stub hash: 3c19833433d201b9e45393c25fd2f1a4a02983c9 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
@@ -11,10 +11,18 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enabled_flags, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_dump_array arginfo_memprof_enabled_flags
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_array, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_mark, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_callgrind, 0, 1, IS_VOID, 0)
 	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_pprof arginfo_memprof_dump_callgrind
@@ -32,6 +40,7 @@ ZEND_FUNCTION(memprof_disable);
 ZEND_FUNCTION(memprof_enabled);
 ZEND_FUNCTION(memprof_enabled_flags);
 ZEND_FUNCTION(memprof_dump_array);
+ZEND_FUNCTION(memprof_mark);
 ZEND_FUNCTION(memprof_dump_callgrind);
 ZEND_FUNCTION(memprof_dump_pprof);
 ZEND_FUNCTION(memprof_dump_pprof_legacy);
@@ -45,6 +54,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_enabled, arginfo_memprof_enabled)
 	ZEND_FE(memprof_enabled_flags, arginfo_memprof_enabled_flags)
 	ZEND_FE(memprof_dump_array, arginfo_memprof_dump_array)
+	ZEND_FE(memprof_mark, arginfo_memprof_mark)
 	ZEND_FE(memprof_dump_callgrind, arginfo_memprof_dump_callgrind)
 	ZEND_FE(memprof_dump_pprof, arginfo_memprof_dump_pprof)
 	ZEND_FE(memprof_dump_pprof_legacy, arginfo_memprof_dump_pprof_legacy)

@@ -41,7 +41,12 @@ typedef enum _memprof_format {
 ZEND_BEGIN_MODULE_GLOBALS(memprof)
 	/* INI settings */
 	struct {
-		memprof_format output_format;  /**< memprof.output_format */
+		memprof_format output_format;  /**< memprof.output_format: format of automatic dumps */
+		char *output_dir;              /**< memprof.output_dir: where they go ("": the temp dir) */
+		zend_long max_dumps;           /**< memprof.max_dumps: automatic dumps per process */
+		int dump_signal;               /**< memprof.dump_signal: signal number, 0: off */
+		zend_long dump_on_growth;      /**< memprof.dump_on_growth: bytes, 0: off */
+		char *trigger_secret;          /**< memprof.trigger_secret: "" turns web triggers off */
 	} ini;
 	/* runtime state of the request */
 	struct {

@@ -11,6 +11,8 @@
 
 #include "php.h"
 #include "SAPI.h"
+#include "php_globals.h"
+#include "php_variables.h"
 
 #include "trigger.h"
 
@@ -87,6 +89,53 @@ bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 	return any;
 }
 
+/* Compares the request's secret with the configured one in time that does
+ * not depend on where they differ (the length of the configured secret is
+ * not hidden: it is no secret worth a timing attack). */
+static bool trigger_secret_matches(const char *given, size_t given_len, const char *secret)
+{
+	size_t len = strlen(secret), i;
+	unsigned char diff = given_len != len;
+
+	for (i = 0; i < len; i++) {
+		diff |= (unsigned char) secret[i] ^ (unsigned char) (i < given_len ? given[i] : 0);
+	}
+	return diff == 0;
+}
+
+/* MEMPROF_PROFILE and MEMPROF_SECRET from one of $_GET, $_POST, $_COOKIE
+ * (in that order: the first that has MEMPROF_PROFILE decides). */
+static bool trigger_check_request(memprof_flags *flags)
+{
+	static const int tracks[] = { TRACK_VARS_GET, TRACK_VARS_POST, TRACK_VARS_COOKIE };
+	const char *secret = MEMPROF_G(ini).trigger_secret;
+	size_t i;
+
+	if (!secret || !*secret) {
+		return false;
+	}
+	for (i = 0; i < sizeof(tracks) / sizeof(tracks[0]); i++) {
+		zval *vars = &PG(http_globals)[tracks[i]];
+		zval *profile, *given;
+
+		if (Z_TYPE_P(vars) != IS_ARRAY) {
+			continue;
+		}
+		profile = zend_hash_str_find(Z_ARRVAL_P(vars), "MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1);
+		if (!profile) {
+			continue;
+		}
+		given = zend_hash_str_find(Z_ARRVAL_P(vars), "MEMPROF_SECRET", sizeof("MEMPROF_SECRET") - 1);
+		if (!given || Z_TYPE_P(given) != IS_STRING || Z_TYPE_P(profile) != IS_STRING
+				|| !trigger_secret_matches(Z_STRVAL_P(given), Z_STRLEN_P(given), secret)) {
+			/* Quietly ignored: no hint for someone guessing. */
+			return false;
+		}
+		return memprof_trigger_parse(Z_STRVAL_P(profile), Z_STRLEN_P(profile), flags);
+	}
+	return false;
+}
+
 bool memprof_trigger_check(memprof_flags *flags)
 {
 	char *value = sapi_getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1);
@@ -98,8 +147,8 @@ bool memprof_trigger_check(memprof_flags *flags)
 		return start;
 	}
 	value = getenv("MEMPROF_PROFILE");
-	if (!value) {
-		return false;
+	if (value) {
+		return memprof_trigger_parse(value, strlen(value), flags);
 	}
-	return memprof_trigger_parse(value, strlen(value), flags);
+	return trigger_check_request(flags);
 }

@@ -1,5 +1,6 @@
 /*
- * trigger: what starts profiling without code changes (MEMPROF_PROFILE).
+ * trigger: what starts profiling without code changes (MEMPROF_PROFILE in
+ * the environment, or in the request with the configured secret).
  */
 #ifndef MEMPROF_TRIGGER_H
 #define MEMPROF_TRIGGER_H
@@ -24,7 +25,11 @@
 bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags);
 
 /**
- * Looks at the request's environment (MEMPROF_PROFILE) at RINIT.
+ * Looks at the request at RINIT: MEMPROF_PROFILE in the environment (the
+ * SAPI's, then the process's); failing that, and only when
+ * memprof.trigger_secret is set, MEMPROF_PROFILE in $_GET, $_POST or
+ * $_COOKIE together with MEMPROF_SECRET equal to the secret (compared in
+ * constant time; a wrong or missing secret is ignored without a word).
  * @return true and fills flags when profiling should start.
  */
 bool memprof_trigger_check(memprof_flags *flags);

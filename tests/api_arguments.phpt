@@ -4,17 +4,20 @@ api: every memprof function rejects extra arguments with ArgumentCountError
 memprof
 --FILE--
 <?php
-$functions = ['memprof_enable', 'memprof_disable', 'memprof_enabled',
-    'memprof_enabled_flags', 'memprof_dump_array', 'memprof_version'];
+/* Each function with one argument more than it takes. */
+$functions = ['memprof_enable' => 0, 'memprof_disable' => 0, 'memprof_enabled' => 0,
+    'memprof_enabled_flags' => 0, 'memprof_dump_array' => 2, 'memprof_mark' => 0,
+    'memprof_dump_callgrind' => 3, 'memprof_dump_pprof' => 3, 'memprof_dump_pprof_legacy' => 3,
+    'memprof_dump_folded' => 3, 'memprof_version' => 0];
 
 foreach ([false, true] as $profiling) {
     echo $profiling ? "-- while profiling\n" : "-- while not profiling\n";
     if ($profiling) {
         memprof_enable();
     }
-    foreach ($functions as $f) {
+    foreach ($functions as $f => $takes) {
         try {
-            $f(1);
+            $f(...array_fill(0, $takes + 1, 1));
             echo "$f: no exception\n";
         } catch (Throwable $e) {
             echo get_class($e), ": ", $e->getMessage(), "\n";
@@ -38,7 +41,12 @@ ArgumentCountError: memprof_enable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_dump_array() expects at most 2 arguments, 3 given
+ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_dump_callgrind() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_folded() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_version() expects exactly 0 arguments, 1 given
 bool(false)
 -- while profiling
@@ -46,7 +54,12 @@ ArgumentCountError: memprof_enable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_dump_array() expects at most 2 arguments, 3 given
+ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_dump_callgrind() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_folded() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_version() expects exactly 0 arguments, 1 given
 bool(true)
 Error: Unknown named parameter $x

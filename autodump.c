@@ -1,0 +1,355 @@
+/*
+ * autodump: see autodump.h for the contract.
+ *
+ * Where work happens. A signal handler and the allocator only raise flags
+ * and set EG(vm_interrupt); the dump itself is written from
+ * zend_interrupt_function, at the VM's next safe point. The one exception
+ * is dump_on_limit: the request is dying inside the allocator, so the dump
+ * is written from zend_error_cb, before PHP bails out. There the Zend heap
+ * is in its "overflow" state (it lets the error path allocate past the
+ * limit), and the dump itself needs nothing from it: metadata is malloc()'d
+ * and the file is written with write(2).
+ *
+ * Which fatal error is the memory limit. Not the message (this PHP build
+ * has two: "Allowed memory size of ... exhausted" and "Hard memory limit of
+ * ... exhausted", and both may change): see autodump_is_memory_error().
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "php.h"
+#include "main/php_open_temporary_file.h"
+#include "zend_signal.h"
+
+#include "php_memprof.h"
+#include "autodump.h"
+#include "heap.h"
+#include "dump_callgrind.h"
+#include "dump_pprof.h"
+#include "dump_folded.h"
+
+static struct {
+	uint32_t count;          /* automatic dumps written by this process */
+	uint32_t seq;            /* file sequence number in this process */
+	bool capped;             /* memprof.max_dumps reached */
+	bool cap_reported;       /* ... and said once */
+	void (*orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
+	void (*orig_interrupt)(zend_execute_data *execute_data);
+	int signo;               /* installed signal, 0 when none */
+	struct sigaction old_action;
+} autodump_l;
+
+static volatile sig_atomic_t autodump_signal_due;
+
+typedef void (*autodump_format_fn)(const memprof_profile *profile, memprof_writer *w);
+
+static const struct {
+	autodump_format_fn fn;
+	const char *ext;
+} autodump_formats[] = {
+	[MEMPROF_FORMAT_CALLGRIND] = { memprof_dump_callgrind, "callgrind" },
+	[MEMPROF_FORMAT_PPROF] = { memprof_dump_pprof, "pb.gz" },
+	[MEMPROF_FORMAT_FOLDED] = { memprof_dump_folded, "folded" },
+};
+
+static const char *autodump_dir(void)
+{
+	const char *dir = MEMPROF_G(ini).output_dir;
+	return dir && *dir ? dir : php_get_temporary_directory();
+}
+
+/* Opens the output directory itself without following a symlink, so the
+ * file is created in the directory that was checked. */
+static int autodump_open_dir(const char *dir, char *error, size_t error_size)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd >= 0) {
+		return dfd;
+	}
+	switch (errno) {
+		case ENOENT:
+			snprintf(error, error_size, "memprof.output_dir \"%s\" does not exist", dir);
+			break;
+		case ELOOP:
+			snprintf(error, error_size, "memprof.output_dir \"%s\" is a symbolic link (refused)", dir);
+			break;
+		case ENOTDIR: {
+			/* With O_DIRECTORY, Linux reports a symlink as "not a directory". */
+			struct stat st;
+			if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)) {
+				snprintf(error, error_size, "memprof.output_dir \"%s\" is a symbolic link (refused)", dir);
+			} else {
+				snprintf(error, error_size, "memprof.output_dir \"%s\" is not a directory", dir);
+			}
+			break;
+		}
+		default:
+			snprintf(error, error_size, "memprof.output_dir \"%s\" cannot be opened: %s", dir, strerror(errno));
+			break;
+	}
+	return -1;
+}
+
+zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_size, char *error, size_t error_size)
+{
+	memprof_format format = MEMPROF_G(ini).output_format;
+	const char *dir = autodump_dir();
+	char name[128], stamp[32];
+	memprof_profile profile;
+	memprof_writer w;
+	struct tm tm;
+	time_t now = time(NULL);
+	int dfd, fd = -1, tries;
+	zend_result rc;
+
+	if (autodump_l.count >= (uint32_t) MEMPROF_G(ini).max_dumps) {
+		autodump_l.capped = true;
+		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this process",
+			(long) MEMPROF_G(ini).max_dumps);
+		return FAILURE;
+	}
+	dfd = autodump_open_dir(dir, error, error_size);
+	if (dfd < 0) {
+		return FAILURE;
+	}
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	for (tries = 0; tries < 100 && fd < 0; tries++) {
+		snprintf(name, sizeof(name), "memprof.%ld.%s.%u.%s", (long) getpid(), stamp, ++autodump_l.seq,
+			autodump_formats[format].ext);
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST) {
+			break;
+		}
+	}
+	if (fd < 0) {
+		snprintf(error, error_size, "cannot create a file in memprof.output_dir \"%s\": %s", dir, strerror(errno));
+		close(dfd);
+		return FAILURE;
+	}
+
+	memprof_heap_pause();
+	if (memprof_profile_take(&profile, view) != SUCCESS) {
+		memprof_heap_resume();
+		unlinkat(dfd, name, 0);
+		close(fd);
+		close(dfd);
+		snprintf(error, error_size, "out of memory for the dump");
+		return FAILURE;
+	}
+	memprof_writer_init_fd(&w, fd);
+	autodump_formats[format].fn(&profile, &w);
+	rc = memprof_writer_finish(&w);
+	memprof_profile_free(&profile);
+	memprof_heap_resume();
+	if (close(fd) != 0) {
+		rc = FAILURE;
+	}
+	if (rc != SUCCESS) {
+		/* Never leave a half-written dump behind. */
+		unlinkat(dfd, name, 0);
+		close(dfd);
+		snprintf(error, error_size, "writing to memprof.output_dir \"%s\" failed after %zu bytes", dir, w.written);
+		return FAILURE;
+	}
+	close(dfd);
+	autodump_l.count++;
+	snprintf(path, path_size, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+	return SUCCESS;
+}
+
+/* ---- dump_on_limit ------------------------------------------------------------ */
+
+/* Whether the E_ERROR being reported is the memory limit (or the system
+ * out of memory), without reading its text. Two ways to die exist: the
+ * allocator raises the error itself, inside the real heap's allocator
+ * (the proxy's in_real_alloc flag is then set); or, in builds with delayed
+ * out-of-memory handling (Debian's here: ZEND_HAS_OOM), the allocator only
+ * records the failure and the VM reports it at its next safe point, which
+ * the engine says through zend_alloc_in_memory_limit_error_reporting() and
+ * EG(delayed_oom). */
+static bool autodump_is_memory_error(void)
+{
+	if (memprof_heap_g.in_real_alloc) {
+		return true;
+	}
+#ifdef ZEND_HAS_OOM
+	if (zend_alloc_in_memory_limit_error_reporting() || EG(delayed_oom).state != ZEND_OOM_STATE_NONE) {
+		return true;
+	}
+#endif
+	return false;
+}
+
+static void autodump_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
+{
+	char path[4096], error[512];
+	zend_string *amended;
+
+	if ((type & E_ALL) != E_ERROR || !autodump_is_memory_error()) {
+		autodump_l.orig_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
+	/* The bailout that follows skips the flag's reset. */
+	memprof_heap_g.in_real_alloc = false;
+	if (!MEMPROF_G(session).enabled || !MEMPROF_G(session).flags.dump_on_limit) {
+		autodump_l.orig_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
+	/* The live profile at this moment is the request's peak. */
+	if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
+		amended = zend_strpprintf(0, "%s (memprof dumped to %s)", ZSTR_VAL(message), path);
+	} else {
+		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
+	}
+	autodump_l.orig_error_cb(type, error_filename, error_lineno, amended);
+	zend_string_release(amended);
+}
+
+/* ---- signal and growth: at the next safe point --------------------------------- */
+
+static void autodump_signal_handler(int signo)
+{
+	(void) signo;
+	autodump_signal_due = 1;
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+}
+
+static void autodump_interrupt(zend_execute_data *execute_data)
+{
+	char path[4096], error[512];
+
+	if (autodump_signal_due) {
+		autodump_signal_due = 0;
+		if (MEMPROF_G(session).enabled
+				&& memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
+			php_error_docref(NULL, E_WARNING, "memprof could not write the dump requested by signal %d: %s",
+				autodump_l.signo, error);
+		}
+	}
+	if (memprof_heap_growth_due) {
+		memprof_heap_growth_due = false;
+		if (MEMPROF_G(session).enabled) {
+			if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
+				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+			} else if (!autodump_l.capped) {
+				/* Try again after the next step of growth. */
+				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+				php_error_docref(NULL, E_WARNING, "memprof could not write the growth dump: %s", error);
+			} else if (!autodump_l.cap_reported) {
+				/* The cap is reached: say it once, and stop watching the growth. */
+				autodump_l.cap_reported = true;
+				php_error_docref(NULL, E_NOTICE, "memprof stops its growth dumps: %s", error);
+			}
+		}
+	}
+	if (autodump_l.orig_interrupt) {
+		autodump_l.orig_interrupt(execute_data);
+	}
+}
+
+int memprof_autodump_parse_signal(const char *value)
+{
+	static const struct { const char *name; int signo; } names[] = {
+		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP }, { "PROF", SIGPROF },
+		{ "WINCH", SIGWINCH }, { "TTIN", SIGTTIN }, { "TTOU", SIGTTOU }, { "URG", SIGURG },
+	};
+	size_t i;
+	char *end;
+	long n;
+
+	if (!value || !*value || strcmp(value, "0") == 0) {
+		return 0;
+	}
+	if (strncmp(value, "SIG", 3) == 0) {
+		value += 3;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(value, names[i].name) == 0) {
+			return names[i].signo;
+		}
+	}
+	n = strtol(value, &end, 10);
+	if (*end == '\0' && end != value && n > 0 && n < NSIG
+			&& n != SIGKILL && n != SIGSTOP && n != SIGSEGV && n != SIGBUS && n != SIGFPE && n != SIGILL) {
+		return (int) n;
+	}
+	return -1;
+}
+
+/* ---- lifecycle ---------------------------------------------------------------------- */
+
+void memprof_autodump_minit(void)
+{
+	autodump_l.orig_error_cb = zend_error_cb;
+	zend_error_cb = autodump_error_cb;
+	autodump_l.orig_interrupt = zend_interrupt_function;
+	zend_interrupt_function = autodump_interrupt;
+}
+
+void memprof_autodump_mshutdown(void)
+{
+	if (zend_error_cb == autodump_error_cb) {
+		zend_error_cb = autodump_l.orig_error_cb;
+	}
+	if (zend_interrupt_function == autodump_interrupt) {
+		zend_interrupt_function = autodump_l.orig_interrupt;
+	}
+}
+
+void memprof_autodump_rinit(void)
+{
+	struct sigaction sa;
+	int signo = MEMPROF_G(ini).dump_signal;
+
+	autodump_signal_due = 0;
+	autodump_l.signo = 0;
+	/* Resolve (and cache) the temporary directory now, not at the limit. */
+	(void) php_get_temporary_directory();
+	if (signo <= 0) {
+		return;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = autodump_signal_handler;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+#ifdef ZEND_SIGNALS
+	zend_sigaction(signo, &sa, &autodump_l.old_action);
+#else
+	sigaction(signo, &sa, &autodump_l.old_action);
+#endif
+	autodump_l.signo = signo;
+}
+
+void memprof_autodump_rshutdown(void)
+{
+	if (autodump_l.signo) {
+#ifdef ZEND_SIGNALS
+		zend_sigaction(autodump_l.signo, &autodump_l.old_action, NULL);
+#else
+		sigaction(autodump_l.signo, &autodump_l.old_action, NULL);
+#endif
+		autodump_l.signo = 0;
+	}
+}
+
+void memprof_autodump_session_start(void)
+{
+	memprof_heap_growth_arm(0, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+}
+
+void memprof_autodump_after_fork(void)
+{
+	autodump_l.count = 0;
+	autodump_l.seq = 0;
+	autodump_l.capped = false;
+	autodump_l.cap_reported = false;
+}

@@ -1,0 +1,51 @@
+/*
+ * autodump: dumps nobody asked for in code. When the request dies on its
+ * memory limit (flag dump_on_limit), when the process receives
+ * memprof.dump_signal, and each time the live profiled heap grows by
+ * memprof.dump_on_growth bytes, memprof writes the profile in
+ * memprof.output_format into memprof.output_dir.
+ *
+ * Files are named memprof.<pid>.<UTC time>.<seq>.<ext> (sortable, findable
+ * by pid), created with O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600, and written
+ * with write(2): nothing is taken from the request heap, so a dump works
+ * with the memory limit exhausted. At most memprof.max_dumps automatic
+ * dumps are written per process.
+ */
+#ifndef MEMPROF_AUTODUMP_H
+#define MEMPROF_AUTODUMP_H
+
+#include <stddef.h>
+
+#include "php.h"
+#include "dump.h"
+
+/** Wraps zend_error_cb and zend_interrupt_function. Call from MINIT. */
+void memprof_autodump_minit(void);
+/** Unwraps them. Call from MSHUTDOWN. */
+void memprof_autodump_mshutdown(void);
+/** Installs the dump signal handler (memprof.dump_signal). Call from RINIT. */
+void memprof_autodump_rinit(void);
+/** Restores the previous signal handler. Call from RSHUTDOWN. */
+void memprof_autodump_rshutdown(void);
+/** Arms the growth trigger for a session that just started. */
+void memprof_autodump_session_start(void);
+/** A forked child is a new process: its own count of dumps. */
+void memprof_autodump_after_fork(void);
+
+/**
+ * Writes one automatic dump of the view. Uses malloc() and write(2) only.
+ *
+ * @param path   receives the file's path on success (NUL-terminated)
+ * @param error  receives a sentence saying why, on failure
+ * @return SUCCESS or FAILURE
+ */
+zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_size, char *error, size_t error_size);
+
+/**
+ * Parses a signal name or number for memprof.dump_signal: "SIGUSR2",
+ * "USR2", "12"; "" or "0" is off.
+ * @return the signal number, 0 for off, -1 when invalid
+ */
+int memprof_autodump_parse_signal(const char *value);
+
+#endif

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the third-party readers the format tests run (Debian packages
-# only, offline): valgrind's callgrind_annotate, gperftools' perl pprof
-# (google-pprof), protoc, and Go's pprof built from Debian's sources.
+# Installs the third-party programs the tests run (Debian packages only,
+# offline): valgrind's callgrind_annotate, gperftools' perl pprof
+# (google-pprof), protoc, Go's pprof built from Debian's sources, and
+# php-cgi / php-fpm with a FastCGI client for the web trigger and fpm tests.
 # Prints nothing on success; the Go pprof binary ends up in
 # build-readers/pprof (tests find it there, or through MEMPROF_GO_PPROF).
 set -eu
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev
+scripts/install-deps.sh valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev \
+  php8.2-cgi php8.2-fpm libfcgi-bin
 out=build-readers
 if [ ! -x "$out/pprof" ]; then
   mkdir -p "$out"

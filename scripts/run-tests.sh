@@ -27,7 +27,7 @@ fi
 # run-tests.php -m traces children: keep valgrind out of the third-party
 # readers the format tests run (Go's runtime alone makes hundreds of
 # reports that are not ours).
-export VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/pprof,*/google-pprof,*/protoc,*/callgrind_annotate,*/perl,*/go"
+export VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/pprof,*/google-pprof,*/protoc,*/callgrind_annotate,*/perl,*/go,*/php-fpm*,*/php-cgi*,*/cgi-fcgi,*/bash,*/sh"
 
 log=$(mktemp)
 # -n: no php.ini, so the result does not depend on the machine's configuration.

@@ -22,6 +22,12 @@ function request(string $so, string $script, array $ini, array $env, string $bod
     }
     $env += ['REDIRECT_STATUS' => '1', 'REQUEST_METHOD' => 'GET', 'SCRIPT_FILENAME' => $script,
         'PATH' => getenv('PATH')];
+    /* What the sanitizer and valgrind runs of the suite need in the child too. */
+    foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
+        if (getenv($k) !== false) {
+            $env[$k] = getenv($k);
+        }
+    }
     if ($body !== '') {
         $env += ['CONTENT_TYPE' => 'application/x-www-form-urlencoded', 'CONTENT_LENGTH' => (string) strlen($body)];
     }

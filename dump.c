@@ -62,8 +62,10 @@ static void dump_self_since(memprof_profile *profile, uint32_t since)
 		while (idx != MEMPROF_ALLOC_NONE) {
 			const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 			if (rec->gen >= since) {
-				c->live_bytes += memprof_heap_record_size(idx);
-				c->live_blocks++;
+				uint64_t bytes, blocks;
+				memprof_heap_record_estimate(idx, &bytes, &blocks);
+				c->live_bytes += bytes;
+				c->live_blocks += blocks;
 			}
 			idx = rec->next;
 		}
@@ -116,6 +118,12 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		snprintf(profile->description, sizeof(profile->description), "live memory");
 	}
 	dump_inclusive(profile);
+	if (memprof_heap_g.sampling) {
+		profile->sample_interval = (uint64_t) memprof_heap_g.sample_interval;
+		size_t len = strlen(profile->description);
+		snprintf(profile->description + len, sizeof(profile->description) - len,
+			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);
+	}
 	profile->time_nanos = dump_clock_ns(CLOCK_REALTIME);
 	profile->duration_nanos = now > MEMPROF_G(session).start_ns ? now - MEMPROF_G(session).start_ns : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";

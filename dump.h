@@ -43,6 +43,8 @@ typedef struct _memprof_view {
  * @var time_nanos      when the view was taken (Unix epoch, ns)
  * @var duration_nanos  time since profiling started (ns)
  * @var script          the main script's path ("-" when unknown): for headers and comments
+ * @var sample_interval 0, or in sampling mode the mean bytes between samples: the
+ *                      counters are then unbiased estimates already (nothing to rescale)
  */
 typedef struct _memprof_profile {
 	uint32_t count;
@@ -51,7 +53,8 @@ typedef struct _memprof_profile {
 	uint64_t time_nanos;
 	uint64_t duration_nanos;
 	const char *script;
-	char description[96];
+	uint64_t sample_interval;
+	char description[160];
 } memprof_profile;
 
 /**

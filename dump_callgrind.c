@@ -221,6 +221,11 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	callgrind_put_name(w, profile->script);
 	memprof_writer_printf(w, "pid: %ld\npart: 1\n", (long) getpid());
 	memprof_writer_printf(w, "desc: Profile: %s\n", profile->description);
+	if (profile->sample_interval) {
+		memprof_writer_printf(w, "# Sampled profile: costs are unbiased estimates from allocations sampled\n"
+			"# once per %" PRIu64 " bytes on average (a Poisson process over allocated bytes).\n",
+			profile->sample_interval);
+	}
 	memprof_writer_puts(w,
 		"# Costs are what each function allocated itself (self) or through its callees\n"
 		"# (call lines): memory still allocated when the profile was dumped (Live_*)\n"

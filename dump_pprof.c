@@ -613,9 +613,11 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_string_table(&st);
 	pprof_emit_uint(&st, PPROF_PROFILE_TIME_NANOS, profile->time_nanos);
 	pprof_emit_uint(&st, PPROF_PROFILE_DURATION_NANOS, profile->duration_nanos);
-	/* Every allocation is recorded: a period of 1 byte, nothing to scale. */
+	/* Full tracking: a period of 1 byte. Sampling: the mean distance between
+	 * samples; pprof never rescales proto values, and ours are estimates
+	 * already, so the period is information only. */
 	pprof_value_type(&st, PPROF_PROFILE_PERIOD_TYPE, "space", "bytes");
-	pprof_emit_uint(&st, PPROF_PROFILE_PERIOD, 1);
+	pprof_emit_uint(&st, PPROF_PROFILE_PERIOD, profile->sample_interval ? profile->sample_interval : 1);
 	/* repeated int64, packed as proto3 writes it. */
 	pprof_put_varint(&st.msg, pprof_str(&st, st.comment));
 	pprof_put_varint(&st.msg, pprof_str(&st, profile->description));

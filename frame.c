@@ -588,7 +588,7 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 		if (!child) {
 			break;
 		}
-		child->calls++;
+		child->calls += memprof_frame_g.count_calls;
 		e = &s->e[s->n++];
 		e->ex = f;
 		e->func = f->func;
@@ -848,7 +848,7 @@ static void frame_hooks_remove(void)
 	}
 }
 
-zend_result memprof_frame_start(void)
+zend_result memprof_frame_start(bool hooks)
 {
 	ZEND_ASSERT(!memprof_frame_g.tracking);
 	memprof_frame_g.count = 0;
@@ -857,11 +857,14 @@ zend_result memprof_frame_start(void)
 		memprof_frame_stop();
 		return FAILURE;
 	}
-	memprof_frame_g.root->calls = 1;
+	memprof_frame_g.root->calls = hooks;
 	frame_l.session++;
 	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	memprof_frame_g.tracking = true;
-	frame_hooks_install();
+	memprof_frame_g.count_calls = hooks;
+	if (hooks) {
+		frame_hooks_install();
+	}
 	frame_sync(EG(current_execute_data));
 	return SUCCESS;
 }
@@ -871,7 +874,7 @@ void memprof_frame_stop(void)
 	frame_slab *slab, *next;
 	uint32_t i;
 
-	if (memprof_frame_g.tracking) {
+	if (memprof_frame_g.tracking && memprof_frame_g.count_calls) {
 		frame_hooks_remove();
 	}
 	memprof_frame_g.tracking = false;

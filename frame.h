@@ -127,6 +127,7 @@ typedef struct _memprof_frame_state {
 	memprof_frame **by_id;    /**< node table, by_id[id] */
 	uint32_t count;           /**< nodes in by_id */
 	bool tracking;            /**< hooks update current only while true */
+	bool count_calls;         /**< false in sampling mode: calls are not observed */
 } memprof_frame_state;
 
 extern memprof_frame_state memprof_frame_g;
@@ -137,12 +138,14 @@ void memprof_frame_minit(void);
 void memprof_frame_rshutdown(void);
 
 /**
- * Starts tracking: installs the execution hooks and makes an empty tree
- * whose current node is the path of the code running now (rebuilt from
+ * Starts tracking: installs the execution hooks (unless hooks is false:
+ * sampling mode, where paths are only ever found by walking the engine's
+ * stack, for sampled allocations) and makes an empty tree whose current
+ * node is the path of the code running now (rebuilt from
  * EG(current_execute_data)).
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
-zend_result memprof_frame_start(void);
+zend_result memprof_frame_start(bool hooks);
 /** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */
 void memprof_frame_stop(void);
 

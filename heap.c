@@ -27,7 +27,10 @@
  * allocations the profiler makes are the PHP values it returns (dumps); those
  * are made with the heap paused, so a dump does not record itself.
  */
+#include <math.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <Judy.h>
 
@@ -164,6 +167,59 @@ uint32_t memprof_heap_mark(void)
 	return ++memprof_heap_g.generation;
 }
 
+/* ---- sampling ---------------------------------------------------------------
+ *
+ * Allocations are sampled by a Poisson process over allocated bytes: the
+ * distance in bytes between two samples is drawn from an exponential
+ * distribution of mean sample_interval, so an allocation of size s is
+ * sampled with probability p(s) = 1 - exp(-s / interval), large and small
+ * alike without bias. A sampled allocation stands for 1/p(s) allocations
+ * of its size: its path's counters get s/p(s) bytes and 1/p(s) blocks, so
+ * every dump reports unbiased estimates with no change to the formats.
+ * The estimate is a function of the size alone, so a free subtracts
+ * exactly what the allocation added. */
+
+#define HEAP_SAMPLE_FILTER_BITS 20
+
+static zend_always_inline uint32_t heap_sample_slot(const void *ptr)
+{
+	uintptr_t h = (uintptr_t) ptr >> 3;
+	h *= (uintptr_t) 0x9E3779B97F4A7C15ULL;
+	return (uint32_t) (h >> (64 - HEAP_SAMPLE_FILTER_BITS));
+}
+
+static double heap_sample_weight(uint64_t size)
+{
+	double p = -expm1(-(double) (size ? size : 1) / memprof_heap_g.sample_interval);
+	return 1.0 / p;
+}
+
+static int64_t heap_sample_gap(void)
+{
+	/* xorshift64*, then an exponential variate by inversion. */
+	uint64_t x = memprof_heap_g.sample_rng;
+	double u;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	memprof_heap_g.sample_rng = x;
+	u = (double) (((x * 0x2545F4914F6CDD1DULL) >> 11) + 1) * (1.0 / 9007199254740992.0);
+	return (int64_t) (-log(u) * memprof_heap_g.sample_interval) + 1;
+}
+
+void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks)
+{
+	uint64_t size = memprof_heap_record_size(idx);
+	if (!memprof_heap_g.sampling) {
+		*bytes = size;
+		*blocks = 1;
+	} else {
+		double w = heap_sample_weight(size);
+		*bytes = (uint64_t) ((double) size * w + 0.5);
+		*blocks = (uint64_t) (w + 0.5);
+	}
+}
+
 static zend_always_inline void heap_track(void *ptr, size_t size)
 {
 	memprof_frame *frame = memprof_frame_current();
@@ -195,12 +251,27 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	}
 	frame->allocs = idx;
 
-	frame->c.live_bytes += size;
-	frame->c.live_blocks++;
-	frame->c.total_bytes += size;
-	frame->c.total_blocks++;
-	memprof_heap_g.live_bytes += size;
-	memprof_heap_g.live_blocks++;
+	if (EXPECTED(!memprof_heap_g.sampling)) {
+		frame->c.live_bytes += size;
+		frame->c.live_blocks++;
+		frame->c.total_bytes += size;
+		frame->c.total_blocks++;
+		memprof_heap_g.live_bytes += size;
+		memprof_heap_g.live_blocks++;
+	} else {
+		uint64_t bytes, blocks;
+		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		if (*slot != UINT8_MAX) {
+			(*slot)++;
+		}
+		memprof_heap_record_estimate(idx, &bytes, &blocks);
+		frame->c.live_bytes += bytes;
+		frame->c.live_blocks += blocks;
+		frame->c.total_bytes += bytes;
+		frame->c.total_blocks += blocks;
+		memprof_heap_g.live_bytes += bytes;
+		memprof_heap_g.live_blocks += blocks;
+	}
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
 		if (UNEXPECTED(memprof_heap_g.live_bytes >= memprof_heap_g.peak_next)) {
@@ -212,6 +283,33 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	}
 }
 
+static zend_never_inline void heap_untrack_sampled(uint32_t idx)
+{
+	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	memprof_frame *frame = memprof_frame_by_id(rec->frame);
+	uint64_t bytes, blocks;
+	int rc;
+
+	memprof_heap_record_estimate(idx, &bytes, &blocks);
+	if (UNEXPECTED(rec->size == UINT32_MAX)) {
+		JLD(rc, memprof_heap_g.big, idx);
+		(void) rc;
+	}
+	if (rec->prev != MEMPROF_ALLOC_NONE) {
+		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->prev)->next = rec->next;
+	} else {
+		frame->allocs = rec->next;
+	}
+	if (rec->next != MEMPROF_ALLOC_NONE) {
+		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->next)->prev = rec->prev;
+	}
+	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
+	frame->c.live_bytes -= bytes;
+	frame->c.live_blocks -= blocks;
+	memprof_heap_g.live_bytes -= bytes;
+	memprof_heap_g.live_blocks -= blocks;
+}
+
 static zend_always_inline void heap_untrack(void *ptr)
 {
 	uint32_t idx;
@@ -220,6 +318,22 @@ static zend_always_inline void heap_untrack(void *ptr)
 	uint64_t size;
 
 	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
+		return;
+	}
+	if (UNEXPECTED(memprof_heap_g.sampling)) {
+		/* Most frees are of blocks never sampled: one load rules them out. */
+		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		if (*slot == 0) {
+			return;
+		}
+		idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
+		if (idx == MEMPROF_ALLOC_NONE) {
+			return;
+		}
+		if (*slot != UINT8_MAX) {
+			(*slot)--;
+		}
+		heap_untrack_sampled(idx);
 		return;
 	}
 	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
@@ -254,6 +368,20 @@ static zend_always_inline void heap_untrack(void *ptr)
 
 /* ---- the proxy's handlers ------------------------------------------------------ */
 
+/* Every allocation, or in sampling mode the ones the Poisson process picks. */
+static zend_always_inline bool heap_should_record(size_t size)
+{
+	if (EXPECTED(!memprof_heap_g.sampling)) {
+		return true;
+	}
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (EXPECTED(memprof_heap_g.sample_countdown > 0)) {
+		return false;
+	}
+	memprof_heap_g.sample_countdown = heap_sample_gap();
+	return true;
+}
+
 /* The real allocation comes first: it may bail out (memory_limit), and must
  * leave our records untouched when it does. */
 static void *heap_malloc(size_t size)
@@ -265,7 +393,7 @@ static void *heap_malloc(size_t size)
 	memprof_heap_g.in_real_alloc = true;
 	ptr = heap_real_malloc(size);
 	memprof_heap_g.in_real_alloc = outer;
-	if (EXPECTED(ptr && !memprof_heap_g.paused)) {
+	if (EXPECTED(ptr && !memprof_heap_g.paused) && heap_should_record(size)) {
 		heap_track(ptr, size);
 	}
 	return ptr;
@@ -291,7 +419,7 @@ static void *heap_realloc(void *ptr, size_t size)
 	if (ptr) {
 		heap_untrack(ptr);
 	}
-	if (EXPECTED(new_ptr && !memprof_heap_g.paused)) {
+	if (EXPECTED(new_ptr && !memprof_heap_g.paused) && heap_should_record(size)) {
 		/* A reallocation is attributed, whole, to the path that resized the block. */
 		heap_track(new_ptr, size);
 	}
@@ -391,7 +519,7 @@ void memprof_heap_mshutdown(void)
 	}
 }
 
-zend_result memprof_heap_start(void)
+zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 {
 	ZEND_ASSERT(!memprof_heap_g.active);
 	if (!heap_l.proxy) {
@@ -415,6 +543,18 @@ zend_result memprof_heap_start(void)
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_g.in_real_alloc = false;
 	memprof_heap_growth_due = false;
+	memprof_heap_g.sampling = sample_interval != 0;
+	if (memprof_heap_g.sampling) {
+		memprof_heap_g.sample_filter = calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
+		if (!memprof_heap_g.sample_filter) {
+			memprof_heap_g.sampling = false;
+			return FAILURE;
+		}
+		memprof_heap_g.sample_interval = (double) sample_interval;
+		memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
+		memprof_heap_g.sample_rng |= 1;
+		memprof_heap_g.sample_countdown = heap_sample_gap();
+	}
 	heap_wrap_functions(true);
 	memprof_heap_g.active = true;
 	zend_mm_set_heap(heap_l.proxy);
@@ -435,6 +575,9 @@ void memprof_heap_stop(void)
 	(void) freed;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.live_blocks = 0;
+	free(memprof_heap_g.sample_filter);
+	memprof_heap_g.sample_filter = NULL;
+	memprof_heap_g.sampling = false;
 	free(memprof_heap_g.peak.bytes);
 	free(memprof_heap_g.peak.blocks);
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));

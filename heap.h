@@ -53,6 +53,13 @@ typedef struct _memprof_heap_peak_snapshot {
  * @var growth_next live_bytes at which the next growth dump is requested (0: off)
  * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
  *                  memory limit (or the system out of memory), whatever its text
+ * @var sampling    sampling mode: only sampled allocations are recorded, and the
+ *                  counters hold unbiased estimates (see heap.c)
+ * @var sample_interval   mean bytes between samples
+ * @var sample_countdown  bytes left before the next sample
+ * @var sample_rng        xorshift64* state
+ * @var sample_filter     counting filter of sampled addresses: a free whose slot
+ *                  is 0 was never sampled and costs no map lookup
  */
 typedef struct _memprof_heap_state {
 	bool active;
@@ -71,6 +78,12 @@ typedef struct _memprof_heap_state {
 	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
 	uint64_t growth_next;
 	bool in_real_alloc;
+	/* sampling mode */
+	bool sampling;
+	double sample_interval;
+	int64_t sample_countdown;
+	uint64_t sample_rng;
+	uint8_t *sample_filter;
 } memprof_heap_state;
 
 extern memprof_heap_state memprof_heap_g;
@@ -83,8 +96,19 @@ void memprof_heap_mshutdown(void);
 /**
  * Installs the proxy heap; from now on every request-heap allocation is
  * recorded against memprof_frame_current(). Frame tracking must be on.
+ *
+ * @param sample_interval  0: record every allocation; else sampling mode with
+ *                         this mean distance in bytes between samples
+ * @param seed             sampling's random seed (0: from the time and pid)
  */
-zend_result memprof_heap_start(void);
+zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed);
+
+/**
+ * What the record at idx stands for: its size and one block, or in
+ * sampling mode the unbiased estimates of bytes and blocks its sample
+ * represents.
+ */
+void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
 
 /** Restores the real heap and frees every record. */
 void memprof_heap_stop(void);

@@ -44,11 +44,12 @@ static void memprof_throw_not_enabled(void)
 zend_result memprof_session_start(const memprof_flags *flags)
 {
 	ZEND_ASSERT(!MEMPROF_G(session).enabled);
-	if (memprof_frame_start() != SUCCESS) {
+	if (memprof_frame_start(!flags->sample) != SUCCESS) {
 		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
 		return FAILURE;
 	}
-	if (memprof_heap_start() != SUCCESS) {
+	if (memprof_heap_start(flags->sample ? (uint64_t) MEMPROF_G(ini).sample_interval : 0,
+			(uint64_t) MEMPROF_G(ini).sample_seed) != SUCCESS) {
 		memprof_frame_stop();
 		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
 		return FAILURE;
@@ -76,11 +77,45 @@ void memprof_session_stop(void)
 
 /* ---- PHP functions ------------------------------------------------------------ */
 
+/* memprof_enable()'s options: the same flags as MEMPROF_PROFILE, as booleans. */
+static zend_result memprof_flags_from_options(HashTable *options, memprof_flags *flags)
+{
+	zend_string *key;
+	zval *value;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, value) {
+		bool *flag;
+		if (key && zend_string_equals_literal(key, "sample")) {
+			flag = &flags->sample;
+		} else if (key && zend_string_equals_literal(key, "dump_on_limit")) {
+			flag = &flags->dump_on_limit;
+		} else if (key && zend_string_equals_literal(key, "native")) {
+			flag = &flags->native;
+		} else {
+			zend_argument_value_error(1, "must contain only the keys \"sample\", \"dump_on_limit\" and \"native\"");
+			return FAILURE;
+		}
+		if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
+			zend_argument_type_error(1, "option \"%s\" must be of type bool, %s given", ZSTR_VAL(key), zend_zval_type_name(value));
+			return FAILURE;
+		}
+		*flag = Z_TYPE_P(value) == IS_TRUE;
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
 ZEND_FUNCTION(memprof_enable)
 {
 	memprof_flags flags = {0};
+	HashTable *options = NULL;
 
-	ZEND_PARSE_PARAMETERS_NONE();
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+	if (options && memprof_flags_from_options(options, &flags) != SUCCESS) {
+		RETURN_THROWS();
+	}
 	if (MEMPROF_G(session).enabled) {
 		zend_throw_exception(memprof_exception_ce, "Memprof is already enabled", 0);
 		RETURN_THROWS();
@@ -112,6 +147,7 @@ ZEND_FUNCTION(memprof_enabled_flags)
 	add_assoc_bool(return_value, "enabled", MEMPROF_G(session).enabled);
 	add_assoc_bool(return_value, "native", MEMPROF_G(session).flags.native);
 	add_assoc_bool(return_value, "dump_on_limit", MEMPROF_G(session).flags.dump_on_limit);
+	add_assoc_bool(return_value, "sample", MEMPROF_G(session).flags.sample);
 }
 
 /* Checks the $since/$peak arguments (numbered from first_arg) of a dump. */
@@ -312,12 +348,31 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	return SUCCESS;
 }
 
+static ZEND_INI_MH(memprof_on_update_positive)
+{
+	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
+	zend_string *err = NULL;
+	zend_long v = zend_ini_parse_quantity(new_value, &err);
+	if (err || v < 1) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of 1 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		if (err) {
+			zend_string_release(err);
+		}
+		return FAILURE;
+	}
+	*p = v;
+	return SUCCESS;
+}
+
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
 	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, OnUpdateString, ini.output_dir, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
+	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_positive, ini.sample_interval, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 PHP_INI_END()
 

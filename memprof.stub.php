@@ -9,8 +9,14 @@ class MemprofException extends Exception
 {
 }
 
-/** Starts profiling now. @throws MemprofException when already enabled. */
-function memprof_enable(): bool {}
+/**
+ * Starts profiling now.
+ * Options (the flags MEMPROF_PROFILE takes, as booleans): "sample" (sampling
+ * mode), "dump_on_limit", "native".
+ * @param array $options
+ * @throws MemprofException when already enabled
+ */
+function memprof_enable(array $options = []): bool {}
 
 /** Stops profiling and frees the profile. @throws MemprofException when not enabled. */
 function memprof_disable(): bool {}

@@ -1,12 +1,14 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3c19833433d201b9e45393c25fd2f1a4a02983c9 */
+ * Stub hash: be461c9df7890daa219fd44f5b2d47fc9f7541fb */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_disable arginfo_memprof_enable
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_disable, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_enabled arginfo_memprof_enable
+#define arginfo_memprof_enabled arginfo_memprof_disable
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enabled_flags, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()

@@ -25,10 +25,13 @@ extern zend_module_entry memprof_module_entry;
  * @var native         accepted for compatibility with the classic memprof; glibc >= 2.34
  *                     has no malloc hooks, so it records nothing more (see README)
  * @var dump_on_limit  dump the profile when the request dies on its memory limit
+ * @var sample         sampling mode: record about one allocation per memprof.sample_interval
+ *                     bytes (a Poisson process over allocated bytes) and report estimates
  */
 typedef struct _memprof_flags {
 	bool native;
 	bool dump_on_limit;
+	bool sample;
 } memprof_flags;
 
 /** Formats for automatic dumps (memprof.output_format). */
@@ -47,6 +50,8 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		int dump_signal;               /**< memprof.dump_signal: signal number, 0: off */
 		zend_long dump_on_growth;      /**< memprof.dump_on_growth: bytes, 0: off */
 		char *trigger_secret;          /**< memprof.trigger_secret: "" turns web triggers off */
+		zend_long sample_interval;     /**< memprof.sample_interval: mean bytes between samples */
+		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */
 	} ini;
 	/* runtime state of the request */
 	struct {

@@ -38,7 +38,7 @@ static void trigger_warn_unknown(const char *item, size_t len)
 	}
 	quoted[o] = '\0';
 	php_error_docref(NULL, E_WARNING,
-		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native)", quoted);
+		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native, sample)", quoted);
 }
 
 static bool trigger_item_is(const char *item, size_t len, const char *name)
@@ -80,6 +80,8 @@ bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 				flags->dump_on_limit = true;
 			} else if (trigger_item_is(item, item_len, "native")) {
 				flags->native = true;
+			} else if (trigger_item_is(item, item_len, "sample")) {
+				flags->sample = true;
 			} else {
 				trigger_warn_unknown(item, item_len);
 			}

@@ -12,7 +12,7 @@
 
 /**
  * Parses a MEMPROF_PROFILE value: "1", or a comma-separated list of flags
- * ("dump_on_limit", "native"; "1" is accepted as an item too). Items are
+ * ("dump_on_limit", "native", "sample"; "1" is accepted as an item too). Items are
  * trimmed; empty items are ignored. Each unknown item raises one E_WARNING
  * naming it (escaped and shortened), and profiling still starts. "0" alone
  * means off, like an empty value.

@@ -5,7 +5,7 @@ memprof
 --FILE--
 <?php
 /* Each function with one argument more than it takes. */
-$functions = ['memprof_enable' => 0, 'memprof_disable' => 0, 'memprof_enabled' => 0,
+$functions = ['memprof_enable' => 1, 'memprof_disable' => 0, 'memprof_enabled' => 0,
     'memprof_enabled_flags' => 0, 'memprof_dump_array' => 2, 'memprof_mark' => 0,
     'memprof_dump_callgrind' => 3, 'memprof_dump_pprof' => 3, 'memprof_dump_pprof_legacy' => 3,
     'memprof_dump_folded' => 3, 'memprof_version' => 0];
@@ -32,12 +32,12 @@ try {
 } catch (Throwable $e) {
     echo get_class($e), ": ", $e->getMessage(), "\n";
 }
-$r = new ReflectionFunction('memprof_enable');
+$r = new ReflectionFunction('memprof_enabled');
 var_dump($r->getNumberOfParameters());
 ?>
 --EXPECT--
 -- while not profiling
-ArgumentCountError: memprof_enable() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
@@ -50,7 +50,7 @@ ArgumentCountError: memprof_dump_folded() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_version() expects exactly 0 arguments, 1 given
 bool(false)
 -- while profiling
-ArgumentCountError: memprof_enable() expects exactly 0 arguments, 1 given
+ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given

@@ -90,12 +90,14 @@ bool(true)
 bool(true)
 -- before
 bool(false)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(false)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 dump while off: MemprofException: Memprof is not enabled
@@ -103,12 +105,14 @@ disable while off: MemprofException: Memprof is not enabled
 -- enable
 bool(true)
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 double enable: MemprofException: Memprof is already enabled
@@ -118,12 +122,14 @@ first session: keep_first 4128 bytes in 1 blocks (expected 4128)
 -- disable
 bool(true)
 bool(false)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(false)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 double disable: MemprofException: Memprof is not enabled

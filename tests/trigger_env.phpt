@@ -42,12 +42,14 @@ var_dump(memprof_disable());
 ?>
 --EXPECT--
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 root > __FILE__ self grew by 131104 bytes (expected 131104)

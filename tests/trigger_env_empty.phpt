@@ -28,24 +28,28 @@ foreach (['MEMPROF_PROFILE=', 'MEMPROF_PROFILE=1'] as $assignment) {
 -- MEMPROF_PROFILE=
 string(0) ""
 bool(false)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(false)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 NULL
 -- MEMPROF_PROFILE=1
 string(1) "1"
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 NULL

@@ -20,28 +20,34 @@ var_dump(memprof_enabled_flags());
 --EXPECT--
 string(21) "dump_on_limit, native"
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(true)
   ["dump_on_limit"]=>
   bool(true)
+  ["sample"]=>
+  bool(false)
 }
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(false)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
   bool(false)
+  ["sample"]=>
+  bool(false)
 }
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }

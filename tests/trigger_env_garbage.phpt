@@ -17,22 +17,24 @@ var_dump(strlen(getenv('MEMPROF_PROFILE')));
 var_dump(memprof_enabled_flags());
 ?>
 --EXPECT--
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "a\x01\xffb" ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "a\x01\xffb" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "LLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLL..." ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "LLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLL..." ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr" ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "ssssssssssssssssssssssssssssssssssssssss..." ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "ssssssssssssssssssssssssssssssssssssssss..." ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "caf\xc3\xa9" ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "caf\xc3\xa9" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 6101ff62
 int(221)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(true)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }

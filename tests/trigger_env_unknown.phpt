@@ -12,15 +12,17 @@ var_dump(memprof_enabled_flags());
 var_dump(error_get_last() === null || str_contains(error_get_last()['message'], 'bogus'));
 ?>
 --EXPECT--
-Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "bogus" ignored (known flags: 1, dump_on_limit, native) in Unknown on line 0
+Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "bogus" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 script starts
 bool(true)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
   bool(true)
+  ["sample"]=>
+  bool(false)
 }
 bool(true)

@@ -19,12 +19,14 @@ var_dump(error_get_last());
 --EXPECT--
 string(1) "0"
 bool(false)
-array(3) {
+array(4) {
   ["enabled"]=>
   bool(false)
   ["native"]=>
   bool(false)
   ["dump_on_limit"]=>
+  bool(false)
+  ["sample"]=>
   bool(false)
 }
 Memprof is not enabled

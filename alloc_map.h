@@ -1,10 +1,13 @@
 /*
  * alloc_map: live allocation address -> record index (see alloc_pool.h).
  *
- * A JudyL array keyed by the block address shifted right by 3: every block
- * the Zend heap (or malloc) hands out is at least 8-byte aligned, so the
- * shift loses nothing and makes keys denser, which makes Judy's leaves
- * smaller. Uses malloc() (through Judy) only and touches no Zend API.
+ * Two levels of JudyL arrays: the address's 2 MiB region (address >> 21,
+ * the size and alignment of a Zend MM chunk) selects a small JudyL keyed
+ * by the block's offset in that region >> 3. Keys of 18 bits make short,
+ * dense Judy trees (every block is at least 8-byte aligned, so the shift
+ * loses nothing), and consecutive operations mostly hit the same region,
+ * whose slot is cached. Uses malloc() (through Judy) only and touches no
+ * Zend API.
  */
 #ifndef MEMPROF_ALLOC_MAP_H
 #define MEMPROF_ALLOC_MAP_H
@@ -14,13 +17,24 @@
 
 #include <Judy.h>
 
-/** The map. A zero-initialised struct is an empty, valid map. */
-typedef struct _memprof_alloc_map {
-	Pvoid_t judy;  /**< JudyL array: key -> record index */
-	size_t count;  /**< entries in the map */
-} memprof_alloc_map;
+#define MEMPROF_ALLOC_MAP_REGION_SHIFT 21
 
-#define MEMPROF_ALLOC_MAP_KEY(ptr) ((Word_t) (uintptr_t) (ptr) >> 3)
+/**
+ * The map. A zero-initialised struct is an empty, valid map.
+ *
+ * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
+ * @var count        entries in the map
+ * @var dead         tombstones (keys of freed blocks kept for reuse, see alloc_map.c)
+ * @var cached_key   region of the last operation (valid when cached_slot is set)
+ * @var cached_slot  that region's slot in `regions`; reset whenever `regions` changes
+ */
+typedef struct _memprof_alloc_map {
+	Pvoid_t regions;
+	size_t count;
+	size_t dead;
+	Word_t cached_key;
+	PWord_t cached_slot;
+} memprof_alloc_map;
 
 /** Prepares an empty map. */
 void memprof_alloc_map_init(memprof_alloc_map *map);
@@ -29,7 +43,7 @@ void memprof_alloc_map_init(memprof_alloc_map *map);
 void memprof_alloc_map_destroy(memprof_alloc_map *map);
 
 /**
- * Maps ptr to idx, replacing any previous mapping.
+ * Maps ptr to idx (idx != 0), replacing any previous mapping.
  * @return 0 on success, -1 when Judy could not allocate (the map is unchanged).
  */
 int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, uint32_t idx);
@@ -41,7 +55,7 @@ int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, uint32_t idx)
 uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void *ptr);
 
 /** The index ptr maps to, or 0 when none. */
-uint32_t memprof_alloc_map_get(const memprof_alloc_map *map, const void *ptr);
+uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr);
 
 /** Bytes Judy holds for this map. */
 size_t memprof_alloc_map_footprint(const memprof_alloc_map *map);

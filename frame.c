@@ -37,6 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+
 #include <Judy.h>
 
 #include "php.h"
@@ -100,6 +102,19 @@ static struct {
 	void (*orig_execute_internal)(zend_execute_data *ex, zval *return_value);
 	bool ex_hook_in_chain;
 	bool internal_hook_in_chain;
+	/* lowest C stack address a hooked call may start at (main context) */
+	const char *stack_floor;
+	/* generator execute_data -> node of its last resume, while tracking */
+	Pvoid_t generators;
+	/* the last "yield from" resume (frame_delegated_parent()) */
+	struct {
+		uint32_t session;
+		const zend_execute_data *leaf;
+		const zend_execute_data *placeholder;
+		const zend_execute_data *resumer;
+		memprof_frame *resumer_node;
+		memprof_frame *parent;
+	} yf;
 } frame_l;
 
 /* ---- function descriptions ---------------------------------------------- */
@@ -607,6 +622,110 @@ memprof_frame *memprof_frame_sync_current(void)
 
 /* ---- execution hooks --------------------------------------------------------- */
 
+/* The node of the generator that delegates to the generator running in ex
+ * ("yield from"), when that generator's frame was seen resumed before: the
+ * engine's generator tree has the running (innermost) generator at its
+ * root, and a generator delegated to by exactly one other has it as its
+ * single child. NULL when not known (frame_sync() then walks the chain). */
+static memprof_frame *frame_delegator_node(const zend_execute_data *ex)
+{
+	const zend_generator *gen, *delegator;
+	PWord_t slot;
+
+	if (!(ex->func->common.fn_flags & ZEND_ACC_GENERATOR) || !frame_l.generators) {
+		return NULL;
+	}
+	gen = (const zend_generator *) ex->return_value;
+	if (!gen || gen->node.children != 1) {
+		return NULL;
+	}
+	delegator = gen->node.child.single;
+	if (!delegator || !delegator->execute_data) {
+		return NULL;
+	}
+	slot = (PWord_t) JudyLGet(frame_l.generators, (Word_t) delegator->execute_data, PJE0);
+	if (!slot || slot == PJERR) {
+		return NULL;
+	}
+	/* The address of a finished generator's frame can be reused: check the function. */
+	if (((memprof_frame *) *slot)->func != frame_func_of(delegator->execute_data->func)) {
+		return NULL;
+	}
+	return (memprof_frame *) *slot;
+}
+
+/* Remembers the node of a generator frame being resumed, for
+ * frame_delegator_node(). */
+static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_frame *node)
+{
+	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
+	if (slot != PJERR) {
+		*slot = (Word_t) node;
+	}
+}
+
+/* A generator resumed through "yield from": its caller is the root
+ * generator's placeholder frame, and linking in the delegating generators
+ * (zend_generator_check_placeholder_frame(), in frame_sync()) walks the
+ * whole delegation chain: resuming a leaf 50,000 delegations deep in a
+ * loop would be quadratic. The parent found for (leaf, placeholder) is
+ * kept and reused while the code that resumes is the same frame with the
+ * same node, or the delegators' entries are still on top. */
+static zend_never_inline memprof_frame *frame_delegated_parent(const zend_execute_data *ex,
+	const zend_execute_data *placeholder)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *resumer = placeholder->prev_execute_data;
+	memprof_frame *parent;
+	uint32_t i;
+
+	if (frame_l.yf.session == frame_l.session && frame_l.yf.leaf == ex && frame_l.yf.placeholder == placeholder
+			&& frame_l.yf.resumer == resumer && s->n) {
+		const memprof_frame_entry *top = &s->e[s->n - 1];
+		if ((top->ex == resumer && top->node == frame_l.yf.resumer_node) || top->node == frame_l.yf.parent) {
+			return frame_l.yf.parent;
+		}
+	}
+	parent = frame_delegator_node(ex);
+	if (!parent) {
+		parent = frame_sync(placeholder);
+	}
+	frame_l.yf.session = frame_l.session;
+	frame_l.yf.leaf = ex;
+	frame_l.yf.placeholder = placeholder;
+	frame_l.yf.resumer = resumer;
+	frame_l.yf.parent = parent;
+	frame_l.yf.resumer_node = NULL;
+	for (i = s->n; i-- > 0;) {
+		if (s->e[i].ex == resumer) {
+			frame_l.yf.resumer_node = s->e[i].node;
+			break;
+		}
+	}
+	return parent;
+}
+
+/* memprof's zend_execute_ex hook makes every PHP call use C stack (the
+ * engine's own VM does not). Runaway recursion that PHP would stop at the
+ * memory limit could then overflow the C stack first: stop it with a fatal
+ * error instead of a crash, with half a megabyte to spare. Main context
+ * only (fibers have their own stacks, which PHP 8.2 does not expose). */
+#define FRAME_STACK_RESERVE (512 * 1024)
+
+static ZEND_COLD zend_never_inline void frame_stack_exhausted(void)
+{
+	zend_error_noreturn(E_ERROR,
+		"Maximum call stack size reached while profiling (memprof's call hook puts every PHP call on the C stack): infinite recursion?");
+}
+
+static zend_always_inline void frame_check_stack(void)
+{
+	if (UNEXPECTED((const char *) __builtin_frame_address(0) < frame_l.stack_floor)
+			&& EG(current_fiber_context) == EG(main_fiber_context)) {
+		frame_stack_exhausted();
+	}
+}
+
 /* Pushes the entry of a frame that is about to run. Returns false (and
  * pushes nothing) for frames without a node. */
 static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth)
@@ -627,6 +746,8 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	}
 	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
 		parent = s->e[s->n - 1].node;
+	} else if (UNEXPECTED(caller && !caller->func)) {
+		parent = frame_delegated_parent(ex, caller);
 	} else {
 		parent = frame_sync(caller);
 	}
@@ -641,6 +762,9 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 		return false;
 	}
 	node->calls++;
+	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
+		frame_note_generator(ex, node);
+	}
 	e = &s->e[s->n];
 	e->ex = ex;
 	e->func = func;
@@ -672,6 +796,7 @@ static void frame_execute_ex(zend_execute_data *ex)
 {
 	uint32_t depth, session;
 
+	frame_check_stack();
 	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
 		frame_l.orig_execute_ex(ex);
 		return;
@@ -803,10 +928,28 @@ static void frame_stacks_free(void)
 
 /* ---- lifecycle ------------------------------------------------------------------ */
 
+/* The main thread's stack bounds, from the C library. */
+static void frame_stack_floor_init(void)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size;
+
+	frame_l.stack_floor = NULL;
+	if (pthread_getattr_np(pthread_self(), &attr) != 0) {
+		return;
+	}
+	if (pthread_attr_getstack(&attr, &addr, &size) == 0 && size > 2 * FRAME_STACK_RESERVE) {
+		frame_l.stack_floor = (const char *) addr + FRAME_STACK_RESERVE;
+	}
+	pthread_attr_destroy(&attr);
+}
+
 void memprof_frame_minit(void)
 {
 	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
 	memset(&frame_l, 0, sizeof(frame_l));
+	frame_stack_floor_init();
 	memprof_frame_g.stack = &frame_l.fallback;
 	frame_rtc_handle = zend_get_op_array_extension_handle("memprof");
 	/* Fiber observers cost nothing per call (unlike function observers). */
@@ -882,6 +1025,11 @@ void memprof_frame_stop(void)
 	memprof_frame_g.root = NULL;
 	frame_stacks_free();
 	memprof_frame_g.stack = &frame_l.fallback;
+	{
+		Word_t freed;
+		JLFA(freed, frame_l.generators);
+		(void) freed;
+	}
 	for (i = 0; i < memprof_frame_g.count; i++) {
 		free(memprof_frame_g.by_id[i]->index);
 	}

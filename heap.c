@@ -48,17 +48,43 @@ static struct {
 	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
 	void (*real_free)(void *);
 	void *(*real_realloc)(void *, size_t);
-	zend_ini_entry *memory_limit;
-	ZEND_INI_MH((*memory_limit_on_modify));
+	/* INI entries that act on the current heap: memory_limit, and this
+	 * build's memory_hard_limit_percent */
+	zend_ini_entry *limit_entries[2];
+	ZEND_INI_MH((*limit_on_modify[2]));
 } heap_l;
 
 /* ---- forwarding ---------------------------------------------------------- */
+
+#ifdef ZEND_HAS_OOM
+/* This PHP build has "fallible" allocations (zend_mm_set_fallible(): an
+ * allocation over the limit fails cleanly instead of killing the request,
+ * e.g. in str_repeat()). The flag is set on the current heap, which while
+ * profiling is the proxy: the real heap, which checks the limit, must see
+ * it too. */
+static ZEND_COLD zend_never_inline void *heap_real_fallible(void *ptr, size_t size, bool realloc)
+{
+	zend_mm_heap *proxy = zend_mm_set_heap(heap_l.real);
+	void *result;
+
+	zend_mm_set_fallible(true);
+	result = realloc ? zend_mm_realloc(heap_l.real, ptr, size) : zend_mm_alloc(heap_l.real, size);
+	zend_mm_set_fallible(false);
+	zend_mm_set_heap(proxy);
+	return result;
+}
+#endif
 
 static zend_always_inline void *heap_real_malloc(size_t size)
 {
 	if (UNEXPECTED(heap_l.real_malloc)) {
 		return heap_l.real_malloc(size);
 	}
+#ifdef ZEND_HAS_OOM
+	if (UNEXPECTED(zend_mm_is_fallible())) {
+		return heap_real_fallible(NULL, size, false);
+	}
+#endif
 	return zend_mm_alloc(heap_l.real, size);
 }
 
@@ -76,6 +102,11 @@ static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
 	if (UNEXPECTED(heap_l.real_realloc)) {
 		return heap_l.real_realloc(ptr, size);
 	}
+#ifdef ZEND_HAS_OOM
+	if (UNEXPECTED(zend_mm_is_fallible())) {
+		return heap_real_fallible(ptr, size, true);
+	}
+#endif
 	return zend_mm_realloc(heap_l.real, ptr, size);
 }
 
@@ -482,17 +513,22 @@ static void heap_wrap_functions(bool wrap)
 }
 
 /* ini_set('memory_limit') sets the limit of the current heap and compares it
- * with the current usage: both must be the real heap's. */
-static ZEND_INI_MH(heap_on_update_memory_limit)
+ * with the current usage: both must be the real heap's. The same for this
+ * build's memory_hard_limit_percent. */
+static const char *const heap_limit_names[2] = { "memory_limit", "memory_hard_limit_percent" };
+
+static ZEND_INI_MH(heap_on_update_limit)
 {
 	zend_result rc;
+	int i = entry == heap_l.limit_entries[0] ? 0 : 1;
+
 	if (memprof_heap_g.active) {
 		zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
-		rc = heap_l.memory_limit_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+		rc = heap_l.limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 		zend_mm_set_heap(current);
 		return rc;
 	}
-	return heap_l.memory_limit_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	return heap_l.limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------- */
@@ -502,20 +538,27 @@ void memprof_heap_minit(void)
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
 	memprof_alloc_map_init(&memprof_heap_g.map);
-	heap_l.memory_limit = zend_hash_str_find_ptr(EG(ini_directives), "memory_limit", sizeof("memory_limit") - 1);
-	if (heap_l.memory_limit && heap_l.memory_limit->on_modify) {
-		heap_l.memory_limit_on_modify = heap_l.memory_limit->on_modify;
-		heap_l.memory_limit->on_modify = heap_on_update_memory_limit;
-	} else {
-		heap_l.memory_limit = NULL;
+	{
+		int i;
+		for (i = 0; i < 2; i++) {
+			zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), heap_limit_names[i], strlen(heap_limit_names[i]));
+			if (e && e->on_modify) {
+				heap_l.limit_entries[i] = e;
+				heap_l.limit_on_modify[i] = e->on_modify;
+				e->on_modify = heap_on_update_limit;
+			}
+		}
 	}
 }
 
 void memprof_heap_mshutdown(void)
 {
-	if (heap_l.memory_limit) {
-		heap_l.memory_limit->on_modify = heap_l.memory_limit_on_modify;
-		heap_l.memory_limit = NULL;
+	int i;
+	for (i = 0; i < 2; i++) {
+		if (heap_l.limit_entries[i]) {
+			heap_l.limit_entries[i]->on_modify = heap_l.limit_on_modify[i];
+			heap_l.limit_entries[i] = NULL;
+		}
 	}
 }
 

@@ -1,0 +1,28 @@
+--TEST--
+frame: a "yield from" chain 30,000 generators deep is profiled in linear time, the leaf's allocation under the whole chain
+--ENV--
+MEMPROF_PROFILE=1
+--INI--
+memory_limit=512M
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+function leaf() { $GLOBALS['kept'] = str_repeat('l', 5000 - 32); yield 1; }
+function chain(int $d) { if ($d > 0) { yield from chain($d - 1); } else { yield from leaf(); } }
+$t = hrtime(true);
+foreach (chain(30000) as $v);
+$seconds = (hrtime(true) - $t) / 1e9;
+echo $seconds < 5 ? "fast enough\n" : "took $seconds s\n";
+$node = memprof_dump_array()['called_functions'][__FILE__];
+$depth = 0;
+while (isset($node['called_functions']['chain'])) {
+    $node = $node['called_functions']['chain'];
+    $depth++;
+}
+printf("chain depth on the path: %d, then leaf > str_repeat: %d bytes\n", $depth,
+    $node['called_functions']['leaf']['called_functions']['str_repeat']['memory_size'] ?? -1);
+?>
+--EXPECT--
+fast enough
+chain depth on the path: 30001, then leaf > str_repeat: 5000 bytes

@@ -7,8 +7,10 @@
 #   scripts/test.sh --all     the suite, then again under valgrind memcheck
 #                             with the Zend MM off (run-tests.php -m) and on
 #                             (scripts/valgrind-php), then with an ASAN/UBSan
-#                             build (scripts/test-asan.sh); the last line
-#                             adds up all four runs
+#                             build (scripts/test-asan.sh), then php-src's
+#                             Zend/tests with and without memprof
+#                             (scripts/php-src-tests.sh); the last line adds
+#                             up all runs
 set -eu
 cd "$(dirname "$0")/.."
 all=
@@ -40,11 +42,12 @@ run() {
     failed=$((failed + 1))
     return
   fi
-  passed=$((passed + $1)); failed=$((failed + $3)); skipped=$((skipped + $5))
+  passed=$((passed + $1)); failed=$((failed + ${3:-1})); skipped=$((skipped + ${5:-0}))
 }
 run "suite" scripts/run-tests.sh "$@"
 run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
 run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
 run "ASAN+UBSan" scripts/test-asan.sh "$@"
+run "php-src Zend/tests, with and without memprof" scripts/php-src-tests.sh --full
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

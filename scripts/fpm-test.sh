@@ -63,11 +63,14 @@ rss_limit_kb=${MEMPROF_FPM_RSS_KB:-2048}
 verbose=${MEMPROF_FPM_VERBOSE:-}
 fpm=${MEMPROF_FPM_BINARY:-php-fpm8.2}
 
-# What a sanitizer build needs goes to php-fpm only: cgi-fcgi, grep and the
-# others run faster without it.
-fpm_preload=${LD_PRELOAD:-}
-unset LD_PRELOAD
-unset MEMPROF_PROFILE
+# What a sanitizer build needs (LD_PRELOAD) goes to php-fpm only: this shell
+# restarts without it, as a shell with ASAN's allocator in it forks slower
+# and slower (the quarantine grows), and cgi-fcgi and the others run faster.
+if [ -n "${LD_PRELOAD:-}" ]; then
+  exec env -u LD_PRELOAD MEMPROF_FPM_PRELOAD="$LD_PRELOAD" bash "$0" "$@"
+fi
+fpm_preload=${MEMPROF_FPM_PRELOAD:-}
+unset MEMPROF_FPM_PRELOAD MEMPROF_PROFILE
 
 passed=0 failed=0
 fail() {
@@ -307,8 +310,9 @@ fi
 children() {
   local f stat
   for f in /proc/[0-9]*/stat; do
-    stat=$(cat "$f" 2>/dev/null) || continue
+    read -r stat < "$f" 2>/dev/null || continue
     stat=${stat##*) }
+    # shellcheck disable=SC2086
     set -- $stat
     [ "$2" = "$master" ] && echo "${f//[^0-9]/}"
   done

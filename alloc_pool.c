@@ -13,6 +13,18 @@
 
 #include "alloc_pool.h"
 
+#ifdef MEMPROF_DEBUG
+# include <stdio.h>
+# ifdef HAVE_VALGRIND_VALGRIND_H
+#  include <valgrind/valgrind.h>
+#  include <valgrind/memcheck.h>
+# else
+#  define VALGRIND_MALLOCLIKE_BLOCK(addr, size, rz, zeroed) ((void) 0)
+#  define VALGRIND_FREELIKE_BLOCK(addr, rz) ((void) 0)
+#  define VALGRIND_MAKE_MEM_DEFINED(addr, size) ((void) 0)
+# endif
+#endif
+
 void memprof_alloc_pool_init(memprof_alloc_pool *pool)
 {
 	memset(pool, 0, sizeof(*pool));
@@ -66,3 +78,27 @@ size_t memprof_alloc_pool_footprint(const memprof_alloc_pool *pool)
 	return (size_t) pool->nchunks * MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc)
 		+ (size_t) pool->chunks_cap * sizeof(memprof_alloc *);
 }
+
+#ifdef MEMPROF_DEBUG
+void memprof_alloc_pool_debug_get(memprof_alloc_pool *pool, uint32_t idx)
+{
+	memprof_alloc *rec = memprof_alloc_pool_at(pool, idx);
+	VALGRIND_MALLOCLIKE_BLOCK(rec, sizeof(*rec), 0, 0);
+	/* The free list link lives in the record: keep it readable for the pool. */
+	VALGRIND_MAKE_MEM_DEFINED(rec, sizeof(*rec));
+	rec->canary = MEMPROF_ALLOC_CANARY;
+}
+
+void memprof_alloc_pool_debug_put(memprof_alloc_pool *pool, uint32_t idx)
+{
+	memprof_alloc *rec = memprof_alloc_pool_at(pool, idx);
+	if (rec->canary != MEMPROF_ALLOC_CANARY) {
+		fprintf(stderr, "memprof: allocation record %u released twice or overwritten (canary %08x)\n",
+			idx, rec->canary);
+		abort();
+	}
+	memset(rec, 0xDB, sizeof(*rec));
+	VALGRIND_FREELIKE_BLOCK(rec, 0);
+	VALGRIND_MAKE_MEM_DEFINED(rec, sizeof(*rec));
+}
+#endif

@@ -38,7 +38,12 @@ typedef struct _memprof_alloc {
 	uint32_t frame;
 	uint32_t size;
 	uint32_t gen;
+#ifdef MEMPROF_DEBUG
+	uint32_t canary;   /**< debug builds: MEMPROF_ALLOC_CANARY while handed out */
+#endif
 } memprof_alloc;
+
+
 
 /**
  * The pool. Zero-initialised memory is an empty, valid pool.
@@ -56,6 +61,22 @@ typedef struct _memprof_alloc_pool {
 	uint32_t next_fresh;
 	size_t used;
 } memprof_alloc_pool;
+
+#ifdef MEMPROF_DEBUG
+# define MEMPROF_ALLOC_CANARY 0x4D454D50u /* "MEMP" */
+/* Debug builds (--enable-memprof-debug): a released record is poisoned, a
+ * record handed out gets the canary and a release checks it (a double
+ * release or a stray write aborts at once), and valgrind is told that each
+ * handed-out record is a block of its own (reads of a released one are
+ * errors). */
+void memprof_alloc_pool_debug_get(memprof_alloc_pool *pool, uint32_t idx);
+void memprof_alloc_pool_debug_put(memprof_alloc_pool *pool, uint32_t idx);
+# define MEMPROF_ALLOC_POOL_DEBUG_GET(pool, idx) memprof_alloc_pool_debug_get((pool), (idx))
+# define MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx) memprof_alloc_pool_debug_put((pool), (idx))
+#else
+# define MEMPROF_ALLOC_POOL_DEBUG_GET(pool, idx) ((void) 0)
+# define MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx) ((void) 0)
+#endif
 
 /** Prepares an empty pool. */
 void memprof_alloc_pool_init(memprof_alloc_pool *pool);
@@ -81,19 +102,24 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 	uint32_t idx = pool->free_head;
 	if (idx != MEMPROF_ALLOC_NONE) {
 		pool->free_head = memprof_alloc_pool_at(pool, idx)->next;
-		pool->used++;
+	} else if (pool->nchunks && (pool->next_fresh & MEMPROF_ALLOC_POOL_CHUNK_MASK) != 0) {
+		idx = pool->next_fresh++;
+	} else {
+		idx = memprof_alloc_pool_grow_and_get(pool);
+		if (idx != MEMPROF_ALLOC_NONE) {
+			MEMPROF_ALLOC_POOL_DEBUG_GET(pool, idx);
+		}
 		return idx;
 	}
-	if (pool->nchunks && (pool->next_fresh & MEMPROF_ALLOC_POOL_CHUNK_MASK) != 0) {
-		pool->used++;
-		return pool->next_fresh++;
-	}
-	return memprof_alloc_pool_grow_and_get(pool);
+	pool->used++;
+	MEMPROF_ALLOC_POOL_DEBUG_GET(pool, idx);
+	return idx;
 }
 
 /** Gives a record back. */
 static inline void memprof_alloc_pool_put(memprof_alloc_pool *pool, uint32_t idx)
 {
+	MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx);
 	memprof_alloc_pool_at(pool, idx)->next = pool->free_head;
 	pool->free_head = idx;
 	pool->used--;

@@ -55,6 +55,7 @@ if test "$PHP_MEMPROF" != "no"; then
   MEMPROF_CFLAGS="-fvisibility=hidden -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
   if test "$PHP_MEMPROF_DEBUG" != "no"; then
     AC_DEFINE([MEMPROF_DEBUG], [1], [memprof debugging aids])
+    AC_CHECK_HEADERS([valgrind/valgrind.h])
     MEMPROF_CFLAGS="$MEMPROF_CFLAGS -g -O1 -fno-omit-frame-pointer"
   fi
   if test "$PHP_MEMPROF_DEV" != "no"; then

@@ -27,7 +27,7 @@
 # memory_limit death at request 100, which raises the RSS of any worker by
 # about 1.7 MiB once, memprof or not) and after the last must differ by less
 # than 2 MiB (MEMPROF_FPM_RSS_KB). Measured, the growth is 0-8 kB; a leak of
-# 1.2 KiB per request (1800 requests), i.e. of any profile or of the alloc
+# 1.1 KiB per request (1800 requests), i.e. of any profile or of the alloc
 # map of a request, would cross it, while allocator noise (page granularity,
 # Zend MM's chunk cache) stays far below. Smaller leaks are valgrind's job.
 # With USE_ZEND_ALLOC=0 (malloc, as under scripts/test-asan.sh) the figures
@@ -44,8 +44,10 @@
 #
 # Environment:
 #   MEMPROF_TEST_MODULE   the module (default: modules/memprof.so beside this
-#                         script); LD_PRELOAD and USE_ZEND_ALLOC are passed to
-#                         php-fpm only, so scripts/test-asan.sh can run this
+#                         script); LD_PRELOAD goes to php-fpm only, and
+#                         USE_ZEND_ALLOC=0 is seen (scripts/test-asan.sh sets
+#                         all three)
+#   MEMPROF_FPM_BINARY    php-fpm (default: php-fpm8.2, from PATH)
 #   MEMPROF_FPM_RSS_KB    the RSS growth allowed, in KiB (default 2048)
 #   MEMPROF_FPM_KEEP=1    keep the temporary directory (config, log, script)
 #   MEMPROF_FPM_VERBOSE=1 print every request's answer
@@ -114,7 +116,7 @@ done
 module=$(cd "$(dirname "$module")" && pwd)/$(basename "$module")
 
 # --- the temporary directory, the served script, the config ----------------
-tmp=$(mktemp -d /tmp/memprof-fpm.XXXXXX)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/memprof-fpm.XXXXXX")
 chmod 755 "$tmp"
 mkdir -m 700 "$tmp/dumps"
 master='' watchdog=
@@ -310,7 +312,7 @@ fi
 children() {
   local f stat
   for f in /proc/[0-9]*/stat; do
-    read -r stat < "$f" 2>/dev/null || continue
+    { read -r stat < "$f"; } 2>/dev/null || continue
     stat=${stat##*) }
     # shellcheck disable=SC2086
     set -- $stat

@@ -104,8 +104,10 @@ static struct {
 	bool internal_hook_in_chain;
 	/* lowest C stack address a hooked call may start at (main context) */
 	const char *stack_floor;
-	/* generator execute_data -> node of its last resume, while tracking */
+	/* generator execute_data -> node of its last resume, and the node of
+	 * the code that resumed it then, while tracking */
 	Pvoid_t generators;
+	Pvoid_t generator_resumers;
 	/* the last "yield from" resume (frame_delegated_parent()) */
 	struct {
 		uint32_t session;
@@ -178,7 +180,7 @@ static char *frame_make_name(const zend_function *func)
 		 * named after its file ("/x.php(3) : eval()'d code" for an eval). */
 		return frame_format("%s", ZSTR_VAL(func->op_array.filename));
 	}
-	if (func->common.fn_flags & ZEND_ACC_CLOSURE) {
+	if ((func->common.fn_flags & ZEND_ACC_CLOSURE) && !(func->common.fn_flags & ZEND_ACC_FAKE_CLOSURE)) {
 		/* PHP 8.2 names every closure "{closure}": add where it is defined. */
 		return scope
 			? frame_format("%s::{closure}(%s:%u)", scope, ZSTR_VAL(func->op_array.filename), func->op_array.line_start)
@@ -627,7 +629,7 @@ memprof_frame *memprof_frame_sync_current(void)
  * engine's generator tree has the running (innermost) generator at its
  * root, and a generator delegated to by exactly one other has it as its
  * single child. NULL when not known (frame_sync() then walks the chain). */
-static memprof_frame *frame_delegator_node(const zend_execute_data *ex)
+static memprof_frame *frame_delegator_node(const zend_execute_data *ex, const memprof_frame *resumer_node)
 {
 	const zend_generator *gen, *delegator;
 	PWord_t slot;
@@ -651,16 +653,29 @@ static memprof_frame *frame_delegator_node(const zend_execute_data *ex)
 	if (((memprof_frame *) *slot)->func != frame_func_of(delegator->execute_data->func)) {
 		return NULL;
 	}
+	/* The delegator's node is only right under the same resumer: its path
+	 * is the resumer's path followed by the delegation chain. */
+	{
+		PWord_t rslot = (PWord_t) JudyLGet(frame_l.generator_resumers, (Word_t) delegator->execute_data, PJE0);
+		if (!rslot || rslot == PJERR || (const memprof_frame *) *rslot != resumer_node || !resumer_node) {
+			return NULL;
+		}
+	}
 	return (memprof_frame *) *slot;
 }
 
 /* Remembers the node of a generator frame being resumed, for
  * frame_delegator_node(). */
-static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_frame *node)
+static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_frame *node,
+	memprof_frame *resumer_node)
 {
 	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
 	if (slot != PJERR) {
 		*slot = (Word_t) node;
+	}
+	slot = (PWord_t) JudyLIns(&frame_l.generator_resumers, (Word_t) ex, PJE0);
+	if (slot != PJERR) {
+		*slot = (Word_t) resumer_node;
 	}
 }
 
@@ -686,22 +701,32 @@ static zend_never_inline memprof_frame *frame_delegated_parent(const zend_execut
 			return frame_l.yf.parent;
 		}
 	}
-	parent = frame_delegator_node(ex);
-	if (!parent) {
-		parent = frame_sync(placeholder);
+	{
+		memprof_frame *resumer_node = NULL;
+		for (i = s->n; i-- > 0;) {
+			if (s->e[i].ex == resumer) {
+				resumer_node = s->e[i].node;
+				break;
+			}
+		}
+		parent = resumer_node ? frame_delegator_node(ex, resumer_node) : NULL;
+		if (!parent) {
+			parent = frame_sync(placeholder);
+			resumer_node = NULL;
+			for (i = s->n; i-- > 0;) {
+				if (s->e[i].ex == resumer) {
+					resumer_node = s->e[i].node;
+					break;
+				}
+			}
+		}
+		frame_l.yf.resumer_node = resumer_node;
 	}
 	frame_l.yf.session = frame_l.session;
 	frame_l.yf.leaf = ex;
 	frame_l.yf.placeholder = placeholder;
 	frame_l.yf.resumer = resumer;
 	frame_l.yf.parent = parent;
-	frame_l.yf.resumer_node = NULL;
-	for (i = s->n; i-- > 0;) {
-		if (s->e[i].ex == resumer) {
-			frame_l.yf.resumer_node = s->e[i].node;
-			break;
-		}
-	}
 	return parent;
 }
 
@@ -763,7 +788,8 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	}
 	node->calls++;
 	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
-		frame_note_generator(ex, node);
+		/* Resumed behind a placeholder: the resumer is the code behind it. */
+		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);
 	}
 	e = &s->e[s->n];
 	e->ex = ex;
@@ -1028,6 +1054,7 @@ void memprof_frame_stop(void)
 	{
 		Word_t freed;
 		JLFA(freed, frame_l.generators);
+		JLFA(freed, frame_l.generator_resumers);
 		(void) freed;
 	}
 	for (i = 0; i < memprof_frame_g.count; i++) {

@@ -249,9 +249,14 @@ static bool frame_code_matches(const frame_code_ident *ident, const zend_functio
 		return false;
 	}
 	if (ZEND_USER_CODE(func->type)) {
+		/* The file name pointer can be recycled too (an include's code and
+		 * its file name freed, then another include getting both addresses
+		 * back): also compare the content, with our own copy of it. */
 		return ident->filename == func->op_array.filename
 			&& ident->line_start == func->op_array.line_start
-			&& ident->line_end == func->op_array.line_end;
+			&& ident->line_end == func->op_array.line_end
+			&& ident->func->filename
+			&& strcmp(ident->func->filename, ZSTR_VAL(func->op_array.filename)) == 0;
 	}
 	return true;
 }

@@ -1,0 +1,22 @@
+--TEST--
+frame: regression found by fuzzing (frame_name_recycled_code.inc: the top-level code of includes and evals is named after its own file even when addresses are recycled)
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+/* The script must be the main script (it looks for its own node under the root). */
+$cmd = file_get_contents('/proc/self/cmdline');
+preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+$env = ['MEMPROF_PROFILE' => '1', 'PATH' => getenv('PATH')];
+foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
+    if (getenv($k) !== false) {
+        $env[$k] = getenv($k);
+    }
+}
+$p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $m[1], __DIR__ . '/frame_name_recycled_code.inc'],
+    [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+echo stream_get_contents($pipes[1]), stream_get_contents($pipes[2]);
+proc_close($p);
+?>
+--EXPECTF--
+%AOK

@@ -118,23 +118,8 @@ if (!test($lines)) {
     fwrite(STDERR, "the failure does not reproduce (modes " . implode('', $modes) . ")\n");
     exit(1);
 }
-/* first, chunks of lines (delta debugging): most candidates are not even valid PHP, which is cheap to find out */
-$nonblank = fn(array $ls) => array_keys(array_filter($ls, fn($l) => trim($l) !== ''));
-for ($chunk = intdiv(count($lines) - $first, 2); $chunk >= 2; $chunk = intdiv($chunk, 2)) {
-    $idx = array_values(array_filter($nonblank($lines), fn($i) => $i >= $first));
-    for ($s = 0; $s < count($idx); $s += $chunk) {
-        $try = $lines;
-        foreach (array_slice($idx, $s, $chunk) as $i) {
-            $try[$i] = '';
-        }
-        if (test($try)) {
-            $lines = $try;
-            file_put_contents("$dir/reduced.php", implode("\n", $lines) . "\n");
-            fwrite(STDERR, sprintf("%d runs, %d lines left (chunks of %d)\n", $runs, count($nonblank($lines)), $chunk));
-        }
-    }
-}
-do {
+/* first, whole statements and declarations, biggest first */
+$unitPass = function () use (&$lines, $first, $dir, &$runs): bool {
     $changed = false;
     foreach (units($lines, $first) as [$a, $b]) {
         $try = $lines;
@@ -151,13 +136,33 @@ do {
         if (test($try)) {
             $lines = $try;
             $changed = true;
+            file_put_contents("$dir/reduced.php", implode("\n", $lines) . "\n");
             if ($runs % 20 === 0) {
                 fwrite(STDERR, sprintf("%d runs, %d lines left\n", $runs, count(array_filter($lines, fn($l) => trim($l) !== ''))));
             }
-            file_put_contents("$dir/reduced.php", implode("\n", $lines) . "\n");
         }
     }
-} while ($changed);
+    return $changed;
+};
+$unitPass();
+/* then chunks of lines (delta debugging): most candidates are not even valid PHP, which is cheap to find out */
+$nonblank = fn(array $ls) => array_keys(array_filter($ls, fn($l) => trim($l) !== ''));
+for ($chunk = intdiv(count($lines) - $first, 2); $chunk >= 2; $chunk = intdiv($chunk, 2)) {
+    $idx = array_values(array_filter($nonblank($lines), fn($i) => $i >= $first));
+    for ($s = 0; $s < count($idx); $s += $chunk) {
+        $try = $lines;
+        foreach (array_slice($idx, $s, $chunk) as $i) {
+            $try[$i] = '';
+        }
+        if (test($try)) {
+            $lines = $try;
+            file_put_contents("$dir/reduced.php", implode("\n", $lines) . "\n");
+            fwrite(STDERR, sprintf("%d runs, %d lines left (chunks of %d)\n", $runs, count($nonblank($lines)), $chunk));
+        }
+    }
+}
+while ($unitPass()) {
+}
 exec("rm -rf $work");
 fwrite(STDERR, "\n");
 file_put_contents("$dir/reduced.php", implode("\n", $lines) . "\n");

@@ -1,82 +1,123 @@
 /*
  * alloc_map: see alloc_map.h for the contract.
  *
- * Why two levels: one JudyL keyed by the whole address (>> 3) spends most
- * of a lookup descending through the address's high bytes, which are the
- * same for every block of a heap. Per-region arrays have 18-bit keys:
- * shallow trees, dense bitmap leaves, and the region of the previous
- * operation is found without any lookup.
+ * Why a nursery: a Judy lookup costs some 190 instructions here (measured
+ * with callgrind on bench/workloads/alloc.php: JudyLGet was 36% of all the
+ * instructions of a profiled run, called once per insert and once per
+ * free). Most blocks are freed soon after they are made, so a small table
+ * in front of Judy, indexed by a hash of the address, holds most live
+ * mappings for their whole life: an insert into a free place and a free
+ * that finds its block there cost a dozen instructions and never reach
+ * Judy. Only a block that outlives its place (its set filled up with
+ * younger blocks) moves to Judy. Sets of four in one cache line keep the
+ * cost fixed: no probing beyond the line, no resizing. Measured on
+ * bench/workloads/alloc.php: a direct-mapped table sent 5% of the
+ * operations to Judy, four ways 0.5%.
+ *
+ * Why two levels in the Judy tier: one JudyL keyed by the whole address
+ * (>> 3) spends most of a lookup descending through the address's high
+ * bytes, which are the same for every block of a heap. Per-region arrays
+ * have 18-bit keys: shallow trees, dense bitmap leaves, and the region of
+ * the previous operation is found without any lookup.
  *
  * Why tombstones: under allocation churn, JudyLDel restructures leaves on
  * almost every call (measured: deletion was a third of all instructions of
- * an allocation-heavy profiled run). A freed block's key keeps a tombstone
- * value instead, and the Zend heap hands the same addresses out again
- * soon, so the next insert finds its slot ready. When tombstones outnumber
- * live entries (and a floor), the arrays are rebuilt without them: O(keys),
- * paid for by at least as many frees.
+ * an allocation-heavy profiled run before the nursery). A freed block's key
+ * keeps a tombstone value instead, and the Zend heap hands the same
+ * addresses out again soon, so the next insert finds its slot ready. When
+ * tombstones outnumber live entries (and a floor), the arrays are rebuilt
+ * without them: O(keys), paid for by at least as many frees.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <sys/mman.h>
+
 #include "alloc_map.h"
+#include "meta.h"
 
-/* A slot whose block was freed; distinct from 0 (never set) and from any index. */
+/* A Judy slot whose block was freed: low 32 bits 0 (no record), distinct
+ * from 0 (a slot JudyLIns just made). */
 #define ALLOC_MAP_TOMBSTONE ((Word_t) 1 << 32)
+#define ALLOC_MAP_LIVE(value) ((uint32_t) (value) != 0)
 #define ALLOC_MAP_SWEEP_FLOOR (1u << 20)
+#define ALLOC_MAP_NURSERY_SIZE ((size_t) 1 << MEMPROF_ALLOC_MAP_NURSERY_BITS)
+#define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry))
 
-#define ALLOC_MAP_REGION(ptr) ((Word_t) (uintptr_t) (ptr) >> MEMPROF_ALLOC_MAP_REGION_SHIFT)
-#define ALLOC_MAP_OFFSET(ptr) \
-	(((Word_t) (uintptr_t) (ptr) & (((Word_t) 1 << MEMPROF_ALLOC_MAP_REGION_SHIFT) - 1)) >> 3)
+#define ALLOC_MAP_REGION(key) ((Word_t) (key) >> MEMPROF_ALLOC_MAP_REGION_SHIFT)
+#define ALLOC_MAP_OFFSET(key) \
+	(((Word_t) (key) & (((Word_t) 1 << MEMPROF_ALLOC_MAP_REGION_SHIFT) - 1)) >> 3)
 
 void memprof_alloc_map_init(memprof_alloc_map *map)
 {
+	map->nursery = NULL;
 	map->regions = NULL;
 	map->count = 0;
+	map->judy_count = 0;
 	map->dead = 0;
 	map->cached_key = 0;
 	map->cached_slot = NULL;
 }
 
-void memprof_alloc_map_destroy(memprof_alloc_map *map)
+/* Frees the Judy tier's arrays (not the nursery, not the counters). */
+static void alloc_map_free_judy(Pvoid_t regions)
 {
 	Word_t key = 0, freed;
 	PWord_t slot;
 
-	JLF(slot, map->regions, key);
+	JLF(slot, regions, key);
 	while (slot) {
 		Pvoid_t region = (Pvoid_t) *slot;
 		JLFA(freed, region);
-		JLN(slot, map->regions, key);
+		JLN(slot, regions, key);
 	}
-	JLFA(freed, map->regions);
+	JLFA(freed, regions);
 	(void) freed;
+}
+
+void memprof_alloc_map_destroy(memprof_alloc_map *map)
+{
+	alloc_map_free_judy(map->regions);
+	if (map->nursery) {
+		munmap(map->nursery, ALLOC_MAP_NURSERY_BYTES);
+	}
 	memprof_alloc_map_init(map);
 }
 
-/* The slot of ptr's region in map->regions, NULL when it has none. */
-static inline PWord_t alloc_map_region(memprof_alloc_map *map, const void *ptr)
+/* The slot of key's region in map->regions, NULL when it has none. */
+static inline PWord_t alloc_map_region(memprof_alloc_map *map, uintptr_t key)
 {
-	Word_t key = ALLOC_MAP_REGION(ptr);
+	Word_t region = ALLOC_MAP_REGION(key);
 	PWord_t slot;
 
-	if (map->cached_slot && map->cached_key == key) {
+	if (map->cached_slot && map->cached_key == region) {
 		return map->cached_slot;
 	}
-	slot = (PWord_t) JudyLGet(map->regions, key, PJE0);
+	slot = (PWord_t) JudyLGet(map->regions, region, PJE0);
 	if (slot == PJERR) {
 		return NULL;
 	}
 	if (slot) {
-		map->cached_key = key;
+		map->cached_key = region;
 		map->cached_slot = slot;
 	}
 	return slot;
 }
 
-int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, uint32_t idx)
+/* Puts key -> value (live) in the Judy tier. -1 when Judy could not
+ * allocate (the tier is unchanged). */
+static int alloc_map_judy_set(memprof_alloc_map *map, uintptr_t key, uint64_t value)
 {
-	PWord_t region = alloc_map_region(map, ptr);
+	PWord_t region = alloc_map_region(map, key);
 	PWord_t slot;
 
 	if (!region) {
-		region = (PWord_t) JudyLIns(&map->regions, ALLOC_MAP_REGION(ptr), PJE0);
+		if (memprof_meta_inject()) {
+			return -1;
+		}
+		region = (PWord_t) JudyLIns(&map->regions, ALLOC_MAP_REGION(key), PJE0);
 		/* Inserting into the top array may move its slots. */
 		map->cached_slot = NULL;
 		if (region == PJERR) {
@@ -85,44 +126,92 @@ int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, uint32_t idx)
 	}
 	/* Most inserts land on a tombstone: JudyLGet finds it for much less
 	 * than JudyLIns's walk costs. */
-	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
+	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(key), PJE0);
 	if (slot == NULL || slot == PJERR) {
-		slot = (PWord_t) JudyLIns((PPvoid_t) region, ALLOC_MAP_OFFSET(ptr), PJE0);
+		if (memprof_meta_inject()) {
+			return -1;
+		}
+		slot = (PWord_t) JudyLIns((PPvoid_t) region, ALLOC_MAP_OFFSET(key), PJE0);
 		if (slot == PJERR) {
 			return -1;
 		}
 	}
 	if (*slot == ALLOC_MAP_TOMBSTONE) {
 		map->dead--;
-		map->count++;
-	} else if (*slot == 0) {
-		map->count++;
+		map->judy_count++;
+	} else if (!ALLOC_MAP_LIVE(*slot)) {
+		map->judy_count++;
+	} else {
+		/* Replaced a live mapping (a broken contract): it is gone. */
+		map->count--;
 	}
-	*slot = idx;
+	*slot = (Word_t) value;
 	return 0;
 }
 
-/* Rebuilds the arrays with live entries only. On OOM the old arrays stay
- * (with their tombstones): nothing is lost. */
+int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t value)
+{
+	memprof_alloc_map_entry *set, *victim;
+	int way;
+
+	if (!map->nursery) {
+		/* mmap: zeroed, aligned, and only the pages in use ever cost memory */
+		void *mem = memprof_meta_inject() ? MAP_FAILED
+			: mmap(NULL, ALLOC_MAP_NURSERY_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (mem == MAP_FAILED) {
+			/* Judy alone still works, only slower. */
+			if (alloc_map_judy_set(map, (uintptr_t) ptr, value) != 0) {
+				return -1;
+			}
+			map->count++;
+			return 0;
+		}
+		map->nursery = mem;
+		return memprof_alloc_map_set(map, ptr, value & UINT32_MAX, (uint32_t) (value >> 32));
+	}
+	/* The set is full. The entry that makes way moves to the Judy tier; the
+	 * choice rotates with the address's bits, which costs nothing to keep. */
+	set = memprof_alloc_map_nursery_set(map, ptr);
+	for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
+		if (set[way].key == (uintptr_t) ptr) {
+			/* Already mapped (a broken contract): replace it. */
+			set[way].value = value;
+			return 0;
+		}
+	}
+	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
+	if (alloc_map_judy_set(map, victim->key, victim->value) != 0) {
+		return -1;
+	}
+	victim->key = (uintptr_t) ptr;
+	victim->value = value;
+	map->count++;
+	return 0;
+}
+
+/* Rebuilds the Judy tier with live entries only. On OOM the old arrays
+ * stay (with their tombstones): nothing is lost. */
 static void alloc_map_sweep(memprof_alloc_map *map)
 {
 	Pvoid_t fresh = NULL;
-	Word_t rkey = 0, freed;
+	Word_t rkey = 0;
 	PWord_t rslot;
 
 	JLF(rslot, map->regions, rkey);
 	while (rslot) {
 		Pvoid_t region = (Pvoid_t) *rslot;
 		Pvoid_t fresh_region = NULL;
-		Word_t key = 0;
+		Word_t key = 0, freed;
 		PWord_t slot;
 
 		JLF(slot, region, key);
 		while (slot) {
-			if (*slot != ALLOC_MAP_TOMBSTONE) {
+			if (ALLOC_MAP_LIVE(*slot)) {
 				PWord_t to = (PWord_t) JudyLIns(&fresh_region, key, PJE0);
 				if (to == PJERR) {
-					goto fail;
+					JLFA(freed, fresh_region);
+					alloc_map_free_judy(fresh);
+					return;
 				}
 				*to = *slot;
 			}
@@ -132,39 +221,22 @@ static void alloc_map_sweep(memprof_alloc_map *map)
 			PWord_t to = (PWord_t) JudyLIns(&fresh, rkey, PJE0);
 			if (to == PJERR) {
 				JLFA(freed, fresh_region);
-				goto fail;
+				alloc_map_free_judy(fresh);
+				return;
 			}
 			*to = (Word_t) fresh_region;
 		}
 		JLN(rslot, map->regions, rkey);
-		continue;
-fail:
-		JLFA(freed, fresh_region);
-		{
-			Word_t k = 0;
-			PWord_t s;
-			JLF(s, fresh, k);
-			while (s) {
-				Pvoid_t r = (Pvoid_t) *s;
-				JLFA(freed, r);
-				JLN(s, fresh, k);
-			}
-			JLFA(freed, fresh);
-		}
-		return;
 	}
-	{
-		size_t count = map->count;
-		memprof_alloc_map_destroy(map);
-		map->regions = fresh;
-		map->count = count;
-	}
-	(void) freed;
+	alloc_map_free_judy(map->regions);
+	map->regions = fresh;
+	map->dead = 0;
+	map->cached_slot = NULL;
 }
 
-uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void *ptr)
+uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 {
-	PWord_t region = alloc_map_region(map, ptr);
+	PWord_t region = alloc_map_region(map, (uintptr_t) ptr);
 	PWord_t slot;
 	uint32_t idx;
 
@@ -172,32 +244,46 @@ uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void *ptr)
 		return 0;
 	}
 	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
-	if (slot == NULL || slot == PJERR || *slot == 0 || *slot == ALLOC_MAP_TOMBSTONE) {
+	if (slot == NULL || slot == PJERR || !ALLOC_MAP_LIVE(*slot)) {
 		return 0;
 	}
 	idx = (uint32_t) *slot;
 	*slot = ALLOC_MAP_TOMBSTONE;
 	map->count--;
+	map->judy_count--;
 	map->dead++;
-	if (map->dead > map->count && map->dead > ALLOC_MAP_SWEEP_FLOOR) {
+	if (map->dead > map->judy_count && map->dead > ALLOC_MAP_SWEEP_FLOOR) {
 		alloc_map_sweep(map);
 	}
 	return idx;
 }
 
-uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr)
+void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg)
 {
-	PWord_t region = alloc_map_region(map, ptr);
-	PWord_t slot;
+	Word_t rkey = 0;
+	PWord_t rslot;
 
-	if (!region) {
-		return 0;
+	if (map->nursery) {
+		size_t i;
+		for (i = 0; i < ALLOC_MAP_NURSERY_SIZE; i++) {
+			if (map->nursery[i].key) {
+				visit(arg, (uint32_t) map->nursery[i].value, (uint32_t) (map->nursery[i].value >> 32));
+			}
+		}
 	}
-	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
-	if (slot == NULL || slot == PJERR || *slot == ALLOC_MAP_TOMBSTONE) {
-		return 0;
+	JLF(rslot, map->regions, rkey);
+	while (rslot) {
+		Word_t key = 0;
+		PWord_t slot;
+		JLF(slot, (Pvoid_t) *rslot, key);
+		while (slot) {
+			if (ALLOC_MAP_LIVE(*slot)) {
+				visit(arg, (uint32_t) *slot, (uint32_t) (*slot >> 32));
+			}
+			JLN(slot, (Pvoid_t) *rslot, key);
+		}
+		JLN(rslot, map->regions, rkey);
 	}
-	return (uint32_t) *slot;
 }
 
 size_t memprof_alloc_map_footprint(const memprof_alloc_map *map)
@@ -206,6 +292,9 @@ size_t memprof_alloc_map_footprint(const memprof_alloc_map *map)
 	PWord_t slot;
 	size_t total = (size_t) JudyLMemUsed(map->regions);
 
+	if (map->nursery) {
+		total += ALLOC_MAP_NURSERY_BYTES;
+	}
 	JLF(slot, map->regions, key);
 	while (slot) {
 		total += (size_t) JudyLMemUsed((Pvoid_t) *slot);

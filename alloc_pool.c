@@ -3,15 +3,22 @@
  *
  * Why chunks and indices: a record per live allocation must cost as little
  * as possible (the whole profiler aims at <= 24 bytes of metadata per live
- * allocation). 32-bit indices halve the list links compared with pointers,
- * and chunks that never move keep every index valid while the pool grows.
+ * allocation). A record holds only what a free needs (the path and the
+ * size: 8 bytes); a 32-bit index names it in the address map at half the
+ * cost of a pointer, and chunks that never move keep every index valid
+ * while the pool grows.
  * Fresh slots are taken in order from the last chunk, so a new chunk is
  * never touched before it is needed (no page is faulted in early).
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc_pool.h"
+#include "meta.h"
 
 #ifdef MEMPROF_DEBUG
 # include <stdio.h>
@@ -51,14 +58,14 @@ uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool)
 	}
 	if (pool->nchunks == pool->chunks_cap) {
 		uint32_t cap = pool->chunks_cap ? pool->chunks_cap * 2 : 16;
-		memprof_alloc **chunks = realloc(pool->chunks, cap * sizeof(*chunks));
+		memprof_alloc **chunks = memprof_meta_realloc(pool->chunks, cap * sizeof(*chunks));
 		if (!chunks) {
 			return MEMPROF_ALLOC_NONE;
 		}
 		pool->chunks = chunks;
 		pool->chunks_cap = cap;
 	}
-	chunk = malloc(MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc));
+	chunk = memprof_meta_malloc(MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc));
 	if (!chunk) {
 		return MEMPROF_ALLOC_NONE;
 	}

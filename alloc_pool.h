@@ -3,9 +3,9 @@
  *
  * One record exists per live allocation the profiler tracks. Records are kept
  * in chunks that never move, so a record's index stays valid until it is
- * released. Index 0 is never handed out: it means "no record" (the end of a
- * list, or a lookup miss), which lets list links and map values be plain
- * uint32_t.
+ * released. Index 0 is never handed out: it means "no record" (the end of
+ * the free list, or a lookup miss), which lets free-list links and map
+ * values be plain uint32_t.
  *
  * The pool uses malloc() only (never the Zend heap) and touches no Zend API.
  */
@@ -24,20 +24,16 @@
 #define MEMPROF_ALLOC_POOL_CHUNK_MASK (MEMPROF_ALLOC_POOL_CHUNK_SIZE - 1)
 
 /**
- * One tracked allocation. 20 bytes.
- *
- * @var prev   previous record in the owning frame's list (MEMPROF_ALLOC_NONE at the head)
- * @var next   next record in that list; while the record is free, the next free record
- * @var frame  id of the frame (call path) that made the allocation
+ * One tracked allocation. 8 bytes.
+ * @var frame  id of the frame (call path) that made the allocation; while the
+ *             record is free, the index of the next free record
  * @var size   requested size in bytes, saturated at UINT32_MAX (larger sizes are kept aside)
- * @var gen    generation (memprof_mark()) the allocation was made in
+ * The allocation's generation (memprof_mark()) is kept in the address map,
+ * beside the record's index (alloc_map.h).
  */
 typedef struct _memprof_alloc {
-	uint32_t prev;
-	uint32_t next;
 	uint32_t frame;
 	uint32_t size;
-	uint32_t gen;
 #ifdef MEMPROF_DEBUG
 	uint32_t canary;   /**< debug builds: MEMPROF_ALLOC_CANARY while handed out */
 #endif
@@ -101,7 +97,7 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 {
 	uint32_t idx = pool->free_head;
 	if (idx != MEMPROF_ALLOC_NONE) {
-		pool->free_head = memprof_alloc_pool_at(pool, idx)->next;
+		pool->free_head = memprof_alloc_pool_at(pool, idx)->frame;
 	} else if (pool->nchunks && (pool->next_fresh & MEMPROF_ALLOC_POOL_CHUNK_MASK) != 0) {
 		idx = pool->next_fresh++;
 	} else {
@@ -120,7 +116,7 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 static inline void memprof_alloc_pool_put(memprof_alloc_pool *pool, uint32_t idx)
 {
 	MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx);
-	memprof_alloc_pool_at(pool, idx)->next = pool->free_head;
+	memprof_alloc_pool_at(pool, idx)->frame = pool->free_head;
 	pool->free_head = idx;
 	pool->used--;
 }

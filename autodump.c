@@ -14,6 +14,10 @@
  * has two: "Allowed memory size of ... exhausted" and "Hard memory limit of
  * ... exhausted", and both may change): see autodump_is_memory_error().
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
@@ -226,6 +230,9 @@ static void autodump_signal_handler(int signo)
 static void autodump_interrupt(zend_execute_data *execute_data)
 {
 	char path[4096], error[512];
+
+	/* The profiler's own memory ran out: profiling ends here (meta.h). */
+	memprof_session_check();
 
 	if (autodump_signal_due) {
 		autodump_signal_due = 0;

@@ -7,6 +7,10 @@
  * a closed pipe) stops all further writing; memprof_writer_finish() then
  * reports failure and the PHP function throws.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,27 +54,36 @@ static void dump_inclusive(memprof_profile *profile)
 	}
 }
 
-/* Only the records of generation >= since: walks every frame's list. */
+typedef struct _dump_since_walk {
+	memprof_profile *profile;
+	uint32_t since;
+} dump_since_walk;
+
+static void dump_since_visit(void *arg, uint32_t idx, uint32_t gen)
+{
+	dump_since_walk *walk = arg;
+	if (gen >= walk->since) {
+		const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+		memprof_counters *c = &walk->profile->self[rec->frame];
+		uint64_t bytes, blocks;
+		memprof_heap_record_estimate(idx, &bytes, &blocks);
+		c->live_bytes += bytes;
+		c->live_blocks += blocks;
+	}
+}
+
+/* Only the allocations of generation >= since: one pass over the live
+ * allocations (the address map), O(live), the only view not in O(frames). */
 static void dump_self_since(memprof_profile *profile, uint32_t since)
 {
+	dump_since_walk walk = { profile, since };
 	uint32_t id;
 
+	memset(profile->self, 0, profile->count * sizeof(*profile->self));
+	memprof_alloc_map_each(&memprof_heap_g.map, dump_since_visit, &walk);
 	for (id = 0; id < profile->count; id++) {
-		memprof_counters *c = &profile->self[id];
-		uint32_t idx = memprof_frame_by_id(id)->allocs;
-		memset(c, 0, sizeof(*c));
-		while (idx != MEMPROF_ALLOC_NONE) {
-			const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-			if (rec->gen >= since) {
-				uint64_t bytes, blocks;
-				memprof_heap_record_estimate(idx, &bytes, &blocks);
-				c->live_bytes += bytes;
-				c->live_blocks += blocks;
-			}
-			idx = rec->next;
-		}
-		c->total_bytes = c->live_bytes;
-		c->total_blocks = c->live_blocks;
+		profile->self[id].total_bytes = profile->self[id].live_bytes;
+		profile->self[id].total_blocks = profile->self[id].live_blocks;
 	}
 }
 

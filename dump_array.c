@@ -6,6 +6,10 @@
  * started. Nodes are attached by id (children have larger ids than their
  * parent), so there is no recursion however deep the call paths go.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdlib.h>
 
 #include "php.h"

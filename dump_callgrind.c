@@ -16,6 +16,10 @@
  * are computed against a wrong total). Names and files are compressed:
  * "fn=(id) name" the first time, "fn=(id)" after.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

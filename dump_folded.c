@@ -5,6 +5,10 @@
  * to the root into a scratch array of frames, then back down. Cost:
  * O(sum of depths of the paths that hold memory).
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -19,6 +19,10 @@
  * zlib allocates with malloc() too (no zalloc given). The strings are not
  * copied: names and files live in the memprof_funcs for the whole request.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

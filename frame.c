@@ -33,6 +33,10 @@
  * shadow stack when the caller's entry is there. Names are made only when a
  * function is first seen in a request.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +53,7 @@
 #include "zend_generators.h"
 
 #include "frame.h"
+#include "meta.h"
 #include "alloc_pool.h"
 
 memprof_frame_state memprof_frame_g;
@@ -135,7 +140,7 @@ static char *frame_format(const char *fmt, ...)
 	if (len < 0) {
 		return NULL;
 	}
-	buf = malloc((size_t) len + 1);
+	buf = memprof_meta_malloc((size_t) len + 1);
 	if (!buf) {
 		return NULL;
 	}
@@ -198,6 +203,7 @@ static memprof_func *frame_func_intern(char *name, const zend_function *func)
 	memprof_func *mf;
 
 	if (slot == PJERR) {
+		memprof_meta_failed();
 		free(name);
 		return NULL;
 	}
@@ -207,14 +213,14 @@ static memprof_func *frame_func_intern(char *name, const zend_function *func)
 	}
 	if (frame_l.nfuncs == frame_l.funcs_cap) {
 		uint32_t cap = frame_l.funcs_cap ? frame_l.funcs_cap * 2 : 256;
-		memprof_func **funcs = realloc(frame_l.funcs, cap * sizeof(*funcs));
+		memprof_func **funcs = memprof_meta_realloc(frame_l.funcs, cap * sizeof(*funcs));
 		if (!funcs) {
 			goto fail;
 		}
 		frame_l.funcs = funcs;
 		frame_l.funcs_cap = cap;
 	}
-	mf = calloc(1, sizeof(*mf));
+	mf = memprof_meta_calloc(1, sizeof(*mf));
 	if (!mf) {
 		goto fail;
 	}
@@ -271,6 +277,7 @@ static zend_never_inline memprof_func *frame_func_resolve(const zend_function *f
 	memprof_func *mf;
 
 	if (slot == PJERR) {
+		memprof_meta_failed();
 		return NULL;
 	}
 	ident = (frame_code_ident *) *slot;
@@ -286,7 +293,7 @@ static zend_never_inline memprof_func *frame_func_resolve(const zend_function *f
 		return NULL;
 	}
 	if (!ident) {
-		ident = malloc(sizeof(*ident));
+		ident = memprof_meta_malloc(sizeof(*ident));
 		if (!ident) {
 			return mf;
 		}
@@ -348,7 +355,7 @@ static memprof_frame *frame_new_node(memprof_frame *parent, memprof_func *func)
 	memprof_frame *node;
 
 	if (!slab || slab->used == FRAME_SLAB_NODES) {
-		slab = malloc(sizeof(*slab));
+		slab = memprof_meta_malloc(sizeof(*slab));
 		if (!slab) {
 			return NULL;
 		}
@@ -358,7 +365,7 @@ static memprof_frame *frame_new_node(memprof_frame *parent, memprof_func *func)
 	}
 	if (memprof_frame_g.count == frame_l.by_id_cap) {
 		uint32_t cap = frame_l.by_id_cap ? frame_l.by_id_cap * 2 : 1024;
-		memprof_frame **by_id = realloc(memprof_frame_g.by_id, cap * sizeof(*by_id));
+		memprof_frame **by_id = memprof_meta_realloc(memprof_frame_g.by_id, cap * sizeof(*by_id));
 		if (!by_id) {
 			return NULL;
 		}
@@ -396,7 +403,7 @@ static void frame_index_put(memprof_frame **index, uint32_t mask, memprof_frame 
 static void frame_index_grow(memprof_frame *node)
 {
 	uint32_t size = node->index ? (node->index_mask + 1) * 2 : 32;
-	memprof_frame **index = calloc(size, sizeof(*index));
+	memprof_frame **index = memprof_meta_calloc(size, sizeof(*index));
 	memprof_frame *child;
 
 	if (!index) {
@@ -498,7 +505,7 @@ static bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 	while (cap < need) {
 		cap *= 2;
 	}
-	e = realloc(s->e, cap * sizeof(*e));
+	e = memprof_meta_realloc(s->e, cap * sizeof(*e));
 	if (!e) {
 		return false;
 	}
@@ -519,7 +526,7 @@ static bool frame_walk_reserve(size_t need)
 	while (cap < need) {
 		cap *= 2;
 	}
-	walk = realloc(frame_l.walk, cap * sizeof(*walk));
+	walk = memprof_meta_realloc(frame_l.walk, cap * sizeof(*walk));
 	if (!walk) {
 		return false;
 	}
@@ -677,10 +684,14 @@ static zend_never_inline void frame_note_generator(const zend_execute_data *ex, 
 	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
 	if (slot != PJERR) {
 		*slot = (Word_t) node;
+	} else {
+		memprof_meta_failed();
 	}
 	slot = (PWord_t) JudyLIns(&frame_l.generator_resumers, (Word_t) ex, PJE0);
 	if (slot != PJERR) {
 		*slot = (Word_t) resumer_node;
+	} else {
+		memprof_meta_failed();
 	}
 }
 
@@ -874,12 +885,13 @@ static memprof_frame_stack *frame_stack_make(zend_fiber_context *context, mempro
 	memprof_frame_stack *s;
 
 	if (slot == PJERR) {
+		memprof_meta_failed();
 		return &frame_l.fallback;
 	}
 	if (*slot) {
 		return (memprof_frame_stack *) *slot;
 	}
-	s = calloc(1, sizeof(*s));
+	s = memprof_meta_calloc(1, sizeof(*s));
 	if (!s) {
 		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
 		return &frame_l.fallback;

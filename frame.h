@@ -64,7 +64,6 @@ typedef struct _memprof_counters {
  * @var index_mask   table size - 1
  * @var nchildren    number of children
  * @var id           index in the frame table (memprof_frame_by_id()), root is 0
- * @var allocs       head of this node's list of live allocation records (alloc_pool index)
  * @var call_line    line in the caller where this path was first entered (0: unknown)
  * @var calls        times this path was entered while profiling
  * @var c            self counters
@@ -79,7 +78,6 @@ typedef struct _memprof_frame {
 	uint32_t index_mask;
 	uint32_t nchildren;
 	uint32_t id;
-	uint32_t allocs;
 	uint32_t call_line;
 	uint64_t calls;
 	memprof_counters c;

@@ -27,6 +27,10 @@
  * allocations the profiler makes are the PHP values it returns (dumps); those
  * are made with the heap paused, so a dump does not record itself.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
@@ -39,6 +43,7 @@
 
 #include "heap.h"
 #include "frame.h"
+#include "meta.h"
 
 memprof_heap_state memprof_heap_g;
 
@@ -126,6 +131,7 @@ uint64_t memprof_heap_record_size(uint32_t idx)
 static ZEND_COLD zend_never_inline void heap_note_oom(void)
 {
 	memprof_heap_g.oom = true;
+	memprof_meta_failed();
 }
 
 static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
@@ -151,14 +157,14 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 
 	if (n > p->cap) {
 		uint32_t cap = n * 2;
-		uint64_t *bytes = realloc(p->bytes, cap * sizeof(*bytes));
+		uint64_t *bytes = memprof_meta_realloc(p->bytes, cap * sizeof(*bytes));
 		uint64_t *blocks;
 		if (!bytes) {
 			heap_note_oom();
 			return;
 		}
 		p->bytes = bytes;
-		blocks = realloc(p->blocks, cap * sizeof(*blocks));
+		blocks = memprof_meta_realloc(p->blocks, cap * sizeof(*blocks));
 		if (!blocks) {
 			heap_note_oom();
 			return;
@@ -210,13 +216,16 @@ uint32_t memprof_heap_mark(void)
  * The estimate is a function of the size alone, so a free subtracts
  * exactly what the allocation added. */
 
+/* The filter of sampled addresses: a counter per 64-byte line of address
+ * space, 2^20 of them (a 64 MiB window, wrapping). Neighbouring blocks
+ * share counters and cache lines, so the check a free makes touches
+ * memory near what the free itself touches; a false positive (a block in
+ * the same line as a live sample, or 64 MiB away) costs one map lookup. */
 #define HEAP_SAMPLE_FILTER_BITS 20
 
 static zend_always_inline uint32_t heap_sample_slot(const void *ptr)
 {
-	uintptr_t h = (uintptr_t) ptr >> 3;
-	h *= (uintptr_t) 0x9E3779B97F4A7C15ULL;
-	return (uint32_t) (h >> (64 - HEAP_SAMPLE_FILTER_BITS));
+	return (uint32_t) ((uintptr_t) ptr >> 6) & ((1u << HEAP_SAMPLE_FILTER_BITS) - 1);
 }
 
 static double heap_sample_weight(uint64_t size)
@@ -251,7 +260,9 @@ void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *block
 	}
 }
 
-static zend_always_inline void heap_track(void *ptr, size_t size)
+/* Makes the record of a new block and maps its address to it: the frame
+ * it belongs to, or NULL when the profiler's own memory ran out. */
+static zend_always_inline memprof_frame *heap_record(void *ptr, size_t size, uint32_t *idx_out)
 {
 	memprof_frame *frame = memprof_frame_current();
 	memprof_alloc *rec;
@@ -259,50 +270,34 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 
 	if (UNEXPECTED(idx == MEMPROF_ALLOC_NONE)) {
 		heap_note_oom();
-		return;
+		return NULL;
 	}
-	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, idx) != 0)) {
+	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, idx, memprof_heap_g.generation) != 0)) {
 		memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 		heap_note_oom();
-		return;
+		return NULL;
 	}
 	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 	rec->frame = frame->id;
-	rec->gen = memprof_heap_g.generation;
 	if (EXPECTED(size < UINT32_MAX)) {
 		rec->size = (uint32_t) size;
 	} else {
 		rec->size = UINT32_MAX;
 		heap_set_big(idx, size);
 	}
-	rec->prev = MEMPROF_ALLOC_NONE;
-	rec->next = frame->allocs;
-	if (frame->allocs != MEMPROF_ALLOC_NONE) {
-		memprof_alloc_pool_at(&memprof_heap_g.pool, frame->allocs)->prev = idx;
-	}
-	frame->allocs = idx;
+	*idx_out = idx;
+	return frame;
+}
 
-	if (EXPECTED(!memprof_heap_g.sampling)) {
-		frame->c.live_bytes += size;
-		frame->c.live_blocks++;
-		frame->c.total_bytes += size;
-		frame->c.total_blocks++;
-		memprof_heap_g.live_bytes += size;
-		memprof_heap_g.live_blocks++;
-	} else {
-		uint64_t bytes, blocks;
-		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
-		if (*slot != UINT8_MAX) {
-			(*slot)++;
-		}
-		memprof_heap_record_estimate(idx, &bytes, &blocks);
-		frame->c.live_bytes += bytes;
-		frame->c.live_blocks += blocks;
-		frame->c.total_bytes += bytes;
-		frame->c.total_blocks += blocks;
-		memprof_heap_g.live_bytes += bytes;
-		memprof_heap_g.live_blocks += blocks;
-	}
+/* Adds a new block (or its estimate) to its path and the totals. */
+static zend_always_inline void heap_add(memprof_frame *frame, uint64_t bytes, uint64_t blocks)
+{
+	frame->c.live_bytes += bytes;
+	frame->c.live_blocks += blocks;
+	frame->c.total_bytes += bytes;
+	frame->c.total_blocks += blocks;
+	memprof_heap_g.live_bytes += bytes;
+	memprof_heap_g.live_blocks += blocks;
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
 		if (UNEXPECTED(memprof_heap_g.live_bytes >= memprof_heap_g.peak_next)) {
@@ -314,25 +309,37 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	}
 }
 
-static zend_never_inline void heap_untrack_sampled(uint32_t idx)
+/* Full tracking: every block. */
+static zend_always_inline void heap_track(void *ptr, size_t size)
+{
+	uint32_t idx;
+	memprof_frame *frame = heap_record(ptr, size, &idx);
+	if (EXPECTED(frame != NULL)) {
+		heap_add(frame, size, 1);
+	}
+}
+
+/* Forgets the record at idx (its block was freed): subtracts what it stands
+ * for from its path and the totals, and gives it back to the pool. */
+static zend_always_inline void heap_release(uint32_t idx)
 {
 	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 	memprof_frame *frame = memprof_frame_by_id(rec->frame);
 	uint64_t bytes, blocks;
-	int rc;
 
-	memprof_heap_record_estimate(idx, &bytes, &blocks);
+	if (EXPECTED(!memprof_heap_g.sampling)) {
+		bytes = rec->size;
+		blocks = 1;
+		if (UNEXPECTED(bytes == UINT32_MAX)) {
+			bytes = memprof_heap_record_size(idx);
+		}
+	} else {
+		memprof_heap_record_estimate(idx, &bytes, &blocks);
+	}
 	if (UNEXPECTED(rec->size == UINT32_MAX)) {
+		int rc;
 		JLD(rc, memprof_heap_g.big, idx);
 		(void) rc;
-	}
-	if (rec->prev != MEMPROF_ALLOC_NONE) {
-		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->prev)->next = rec->next;
-	} else {
-		frame->allocs = rec->next;
-	}
-	if (rec->next != MEMPROF_ALLOC_NONE) {
-		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->next)->prev = rec->prev;
 	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 	frame->c.live_bytes -= bytes;
@@ -344,102 +351,72 @@ static zend_never_inline void heap_untrack_sampled(uint32_t idx)
 static zend_always_inline void heap_untrack(void *ptr)
 {
 	uint32_t idx;
-	memprof_alloc *rec;
-	memprof_frame *frame;
-	uint64_t size;
 
 	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
 		return;
 	}
-	if (UNEXPECTED(memprof_heap_g.sampling)) {
-		/* Most frees are of blocks never sampled: one load rules them out. */
+	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
+	if (EXPECTED(idx != MEMPROF_ALLOC_NONE)) {
+		heap_release(idx);
+	}
+	/* else allocated before profiling started, or while paused */
+}
+
+/* Sampling mode: the allocation the Poisson process picked (out of line:
+ * one in many thousands). */
+static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
+{
+	uint32_t idx;
+	uint64_t bytes, blocks;
+	memprof_frame *frame;
+
+	memprof_heap_g.sample_countdown = heap_sample_gap();
+	if (memprof_heap_g.paused) {
+		return;
+	}
+	frame = heap_record(ptr, size, &idx);
+	if (frame) {
 		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
-		if (*slot == 0) {
-			return;
+		if (*slot != UINT8_MAX) {
+			(*slot)++;
 		}
-		idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
-		if (idx == MEMPROF_ALLOC_NONE) {
-			return;
-		}
+		memprof_heap_record_estimate(idx, &bytes, &blocks);
+		heap_add(frame, bytes, blocks);
+	}
+}
+
+/* Sampling mode: a free the filter could not rule out. */
+static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
+{
+	uint32_t idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
+	if (idx != MEMPROF_ALLOC_NONE) {
 		if (*slot != UINT8_MAX) {
 			(*slot)--;
 		}
-		heap_untrack_sampled(idx);
-		return;
+		heap_release(idx);
 	}
-	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
-	if (idx == MEMPROF_ALLOC_NONE) {
-		/* Allocated before profiling started, or while paused. */
-		return;
-	}
-	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	frame = memprof_frame_by_id(rec->frame);
-	size = rec->size;
-	if (UNEXPECTED(size == UINT32_MAX)) {
-		int rc;
-		size = memprof_heap_record_size(idx);
-		JLD(rc, memprof_heap_g.big, idx);
-		(void) rc;
-	}
-	if (rec->prev != MEMPROF_ALLOC_NONE) {
-		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->prev)->next = rec->next;
-	} else {
-		frame->allocs = rec->next;
-	}
-	if (rec->next != MEMPROF_ALLOC_NONE) {
-		memprof_alloc_pool_at(&memprof_heap_g.pool, rec->next)->prev = rec->prev;
-	}
-	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-
-	frame->c.live_bytes -= size;
-	frame->c.live_blocks--;
-	memprof_heap_g.live_bytes -= size;
-	memprof_heap_g.live_blocks--;
 }
 
-/* ---- the proxy's handlers ------------------------------------------------------ */
+/* ---- the proxy's handlers ------------------------------------------------------
+ *
+ * Two sets: full tracking, and sampling, whose fast paths do no more than
+ * a subtraction (allocations) or one load (frees) on top of forwarding.
+ * The real allocation comes first: it may bail out (memory_limit), and
+ * must leave our records untouched when it does. in_real_alloc nests when
+ * the allocator's own error path allocates the message. */
 
-/* Every allocation, or in sampling mode the ones the Poisson process picks. */
-static zend_always_inline bool heap_should_record(size_t size)
-{
-	if (EXPECTED(!memprof_heap_g.sampling)) {
-		return true;
-	}
-	memprof_heap_g.sample_countdown -= (int64_t) size;
-	if (EXPECTED(memprof_heap_g.sample_countdown > 0)) {
-		return false;
-	}
-	memprof_heap_g.sample_countdown = heap_sample_gap();
-	return true;
-}
-
-/* The real allocation comes first: it may bail out (memory_limit), and must
- * leave our records untouched when it does. */
-static void *heap_malloc(size_t size)
+static zend_always_inline void *heap_forward_malloc(size_t size)
 {
 	void *ptr;
 	bool outer = memprof_heap_g.in_real_alloc;
 
-	/* Nested when the allocator's own error path allocates the message. */
 	memprof_heap_g.in_real_alloc = true;
 	ptr = heap_real_malloc(size);
 	memprof_heap_g.in_real_alloc = outer;
-	if (EXPECTED(ptr && !memprof_heap_g.paused) && heap_should_record(size)) {
-		heap_track(ptr, size);
-	}
 	return ptr;
 }
 
-static void heap_free(void *ptr)
-{
-	if (UNEXPECTED(!ptr)) {
-		return;
-	}
-	heap_untrack(ptr);
-	heap_real_free(ptr);
-}
-
-static void *heap_realloc(void *ptr, size_t size)
+static zend_always_inline void *heap_forward_realloc(void *ptr, size_t size)
 {
 	void *new_ptr;
 	bool outer = memprof_heap_g.in_real_alloc;
@@ -447,12 +424,70 @@ static void *heap_realloc(void *ptr, size_t size)
 	memprof_heap_g.in_real_alloc = true;
 	new_ptr = heap_real_realloc(ptr, size);
 	memprof_heap_g.in_real_alloc = outer;
+	return new_ptr;
+}
+
+static void *heap_malloc(size_t size)
+{
+	void *ptr = heap_forward_malloc(size);
+	if (EXPECTED(ptr && !memprof_heap_g.paused)) {
+		heap_track(ptr, size);
+	}
+	return ptr;
+}
+
+static void heap_free(void *ptr)
+{
+	if (EXPECTED(ptr)) {
+		heap_untrack(ptr);
+		heap_real_free(ptr);
+	}
+}
+
+static void *heap_realloc(void *ptr, size_t size)
+{
+	void *new_ptr = heap_forward_realloc(ptr, size);
 	if (ptr) {
 		heap_untrack(ptr);
 	}
-	if (EXPECTED(new_ptr && !memprof_heap_g.paused) && heap_should_record(size)) {
+	if (EXPECTED(new_ptr && !memprof_heap_g.paused)) {
 		/* A reallocation is attributed, whole, to the path that resized the block. */
 		heap_track(new_ptr, size);
+	}
+	return new_ptr;
+}
+
+static void *heap_malloc_sampled(size_t size)
+{
+	void *ptr = heap_forward_malloc(size);
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && ptr) {
+		heap_track_sampled(ptr, size);
+	}
+	return ptr;
+}
+
+static void heap_free_sampled(void *ptr)
+{
+	uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+	if (UNEXPECTED(*slot != 0) && ptr) {
+		heap_untrack_sampled(ptr, slot);
+	}
+	heap_real_free(ptr);
+}
+
+static void *heap_realloc_sampled(void *ptr, size_t size)
+{
+	void *new_ptr = heap_forward_realloc(ptr, size);
+	if (ptr) {
+		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		if (UNEXPECTED(*slot != 0)) {
+			heap_untrack_sampled(ptr, slot);
+		}
+	}
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && new_ptr) {
+		heap_track_sampled(new_ptr, size);
 	}
 	return new_ptr;
 }
@@ -570,7 +605,6 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		if (!heap_l.proxy) {
 			return FAILURE;
 		}
-		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
 	}
 	heap_l.real = zend_mm_get_heap();
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
@@ -588,7 +622,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_heap_growth_due = false;
 	memprof_heap_g.sampling = sample_interval != 0;
 	if (memprof_heap_g.sampling) {
-		memprof_heap_g.sample_filter = calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
+		memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
 		if (!memprof_heap_g.sample_filter) {
 			memprof_heap_g.sampling = false;
 			return FAILURE;
@@ -597,6 +631,11 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
 		memprof_heap_g.sample_rng |= 1;
 		memprof_heap_g.sample_countdown = heap_sample_gap();
+	}
+	if (memprof_heap_g.sampling) {
+		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
+	} else {
+		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
 	}
 	heap_wrap_functions(true);
 	memprof_heap_g.active = true;

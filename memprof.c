@@ -24,6 +24,7 @@
 #include "dump_pprof.h"
 #include "dump_folded.h"
 #include "autodump.h"
+#include "meta.h"
 #include "memprof_arginfo.h"
 
 #if !defined(MEMPROF_CONFIG_VERSION) || MEMPROF_CONFIG_VERSION != MEMPROF_EXPECTED_CONFIG_VERSION
@@ -36,7 +37,9 @@ zend_class_entry *memprof_exception_ce;
 
 static void memprof_throw_not_enabled(void)
 {
-	zend_throw_exception(memprof_exception_ce, "Memprof is not enabled", 0);
+	zend_throw_exception(memprof_exception_ce, MEMPROF_G(session).turned_off
+		? "Memprof is not enabled: it turned itself off when it could not allocate its metadata"
+		: "Memprof is not enabled", 0);
 }
 
 /* ---- session --------------------------------------------------------------- */
@@ -44,15 +47,18 @@ static void memprof_throw_not_enabled(void)
 zend_result memprof_session_start(const memprof_flags *flags)
 {
 	ZEND_ASSERT(!MEMPROF_G(session).enabled);
+	MEMPROF_G(session).turned_off = false;
+	memprof_meta_reset();
+#ifdef MEMPROF_DEBUG
+	memprof_meta_g.fail_after = (uint64_t) MEMPROF_G(ini).debug_fail_after;
+#endif
 	if (memprof_frame_start(!flags->sample) != SUCCESS) {
-		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
-		return FAILURE;
+		goto fail;
 	}
 	if (memprof_heap_start(flags->sample ? (uint64_t) MEMPROF_G(ini).sample_interval : 0,
 			(uint64_t) MEMPROF_G(ini).sample_seed) != SUCCESS) {
 		memprof_frame_stop();
-		php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
-		return FAILURE;
+		goto fail;
 	}
 	MEMPROF_G(session).flags = *flags;
 	MEMPROF_G(session).enabled = true;
@@ -63,6 +69,12 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	}
 	memprof_autodump_session_start();
 	return SUCCESS;
+
+fail:
+	MEMPROF_G(session).turned_off = true;
+	memprof_meta_g.fail_after = 0;
+	php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
+	return FAILURE;
 }
 
 void memprof_session_stop(void)
@@ -73,6 +85,24 @@ void memprof_session_stop(void)
 	memprof_frame_stop();
 	MEMPROF_G(session).enabled = false;
 	memset(&MEMPROF_G(session).flags, 0, sizeof(MEMPROF_G(session).flags));
+	memprof_meta_g.fail_after = 0;
+}
+
+void memprof_session_check(void)
+{
+	if (UNEXPECTED(memprof_meta_g.failed) && MEMPROF_G(session).enabled) {
+		memprof_session_stop();
+		MEMPROF_G(session).turned_off = true;
+		php_error_docref(NULL, E_WARNING,
+			"Memprof could not allocate its metadata (system out of memory?): profiling is turned off");
+	}
+}
+
+/* A metadata allocation failed, maybe inside the allocator: the session
+ * ends at the VM's next safe point (memprof_session_check()). */
+static void memprof_meta_notify(void)
+{
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 }
 
 /* ---- PHP functions ------------------------------------------------------------ */
@@ -126,7 +156,13 @@ ZEND_FUNCTION(memprof_enable)
 ZEND_FUNCTION(memprof_disable)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
+		if (MEMPROF_G(session).turned_off) {
+			/* Already off, and the warning said so: not the script's misuse. */
+			MEMPROF_G(session).turned_off = false;
+			RETURN_TRUE;
+		}
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
@@ -137,12 +173,14 @@ ZEND_FUNCTION(memprof_disable)
 ZEND_FUNCTION(memprof_enabled)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
 	RETURN_BOOL(MEMPROF_G(session).enabled);
 }
 
 ZEND_FUNCTION(memprof_enabled_flags)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
 	array_init(return_value);
 	add_assoc_bool(return_value, "enabled", MEMPROF_G(session).enabled);
 	add_assoc_bool(return_value, "native", MEMPROF_G(session).flags.native);
@@ -181,6 +219,7 @@ ZEND_FUNCTION(memprof_dump_array)
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
 	ZEND_PARSE_PARAMETERS_END();
+	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
@@ -204,6 +243,7 @@ ZEND_FUNCTION(memprof_dump_array)
 ZEND_FUNCTION(memprof_mark)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
@@ -246,6 +286,7 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		zend_argument_value_error(1, "must be a stream opened for writing, \"%s\" mode given", stream->mode);
 		RETURN_THROWS();
 	}
+	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
@@ -374,6 +415,10 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_positive, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
+#ifdef MEMPROF_DEBUG
+	/* Fault injection: the Nth metadata allocation of each session, and every one after it, fail. */
+	STD_PHP_INI_ENTRY("memprof.debug_fail_after", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.debug_fail_after, zend_memprof_globals, memprof_globals)
+#endif
 PHP_INI_END()
 
 /* pcntl_fork() and friends: the child is a new process with a copy of the
@@ -406,6 +451,7 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_frame_minit();
 	memprof_heap_minit();
 	memprof_autodump_minit();
+	memprof_meta_g.notify = memprof_meta_notify;
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
 }

@@ -52,12 +52,16 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		char *trigger_secret;          /**< memprof.trigger_secret: "" turns web triggers off */
 		zend_long sample_interval;     /**< memprof.sample_interval: mean bytes between samples */
 		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */
+#ifdef MEMPROF_DEBUG
+		zend_long debug_fail_after;    /**< memprof.debug_fail_after (debug builds): see meta.h */
+#endif
 	} ini;
 	/* runtime state of the request */
 	struct {
 		bool enabled;          /**< a profiling session is running */
 		memprof_flags flags;   /**< its options */
 		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */
+		bool turned_off;       /**< the last session ended itself: its metadata could not be allocated */
 	} session;
 ZEND_END_MODULE_GLOBALS(memprof)
 
@@ -75,5 +79,13 @@ extern zend_class_entry *memprof_exception_ce;
 zend_result memprof_session_start(const memprof_flags *flags);
 /** Ends the running session and frees its data. */
 void memprof_session_stop(void);
+
+/**
+ * If the profiler failed to allocate its metadata since the session
+ * started, ends the session with one warning (profiling turns itself off;
+ * the script goes on). Call at safe points only: the VM interrupt that a
+ * failure requests, and the entry of memprof's PHP functions.
+ */
+void memprof_session_check(void);
 
 #endif

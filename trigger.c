@@ -6,6 +6,10 @@
  * NUL termination, of UTF-8, or of a sane length. Warnings quote at most a
  * few dozen bytes, with anything unprintable escaped.
  */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
 #include <ctype.h>
 #include <string.h>
 

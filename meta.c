@@ -1,0 +1,51 @@
+/*
+ * meta: see meta.h for the contract.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "meta.h"
+
+memprof_meta_state memprof_meta_g;
+
+void memprof_meta_failed(void)
+{
+	memprof_meta_g.failed = true;
+	if (memprof_meta_g.notify) {
+		memprof_meta_g.notify();
+	}
+}
+
+void memprof_meta_reset(void)
+{
+	memprof_meta_g.failed = false;
+	memprof_meta_g.count = 0;
+}
+
+void *memprof_meta_malloc(size_t size)
+{
+	void *ptr = memprof_meta_inject() ? NULL : malloc(size);
+	if (!ptr) {
+		memprof_meta_failed();
+	}
+	return ptr;
+}
+
+void *memprof_meta_calloc(size_t n, size_t size)
+{
+	void *ptr = memprof_meta_inject() ? NULL : calloc(n, size);
+	if (!ptr) {
+		memprof_meta_failed();
+	}
+	return ptr;
+}
+
+void *memprof_meta_realloc(void *ptr, size_t size)
+{
+	void *moved = memprof_meta_inject() ? NULL : realloc(ptr, size);
+	if (!moved) {
+		memprof_meta_failed();
+	}
+	return moved;
+}

@@ -1,0 +1,62 @@
+/*
+ * meta: the profiler's own memory ("metadata": records, the address map's
+ * arrays, the frame tree, function names, stacks).
+ *
+ * Every metadata allocation goes through these wrappers, which do two
+ * things on top of malloc(): a failure is recorded (memprof_meta_failed())
+ * so that profiling can turn itself off at the next safe point instead of
+ * carrying on with a profile that silently lost allocations; and debug
+ * builds can make allocations fail on purpose (memprof_meta_fail_after) to
+ * test exactly that. Failures of Judy's own allocations (PJERR) are
+ * reported by their callers with memprof_meta_failed().
+ * No Zend API here: the data structures use it too.
+ */
+#ifndef MEMPROF_META_H
+#define MEMPROF_META_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/**
+ * @var failed     a metadata allocation failed since memprof_meta_reset()
+ * @var notify     called at each failure (may be NULL); memprof.c asks the VM
+ *                 for an interrupt there, allocators cannot raise errors
+ * @var fail_after debug builds: the Nth metadata allocation after
+ *                 memprof_meta_reset() and every one after it fail (0: none)
+ * @var count      debug builds: allocations since memprof_meta_reset()
+ */
+typedef struct _memprof_meta_state {
+	volatile bool failed;
+	void (*notify)(void);
+	uint64_t fail_after;
+	uint64_t count;
+} memprof_meta_state;
+
+extern memprof_meta_state memprof_meta_g;
+
+/** Records a failed metadata allocation. */
+void memprof_meta_failed(void);
+
+/** Forgets past failures and restarts the debug countdown. */
+void memprof_meta_reset(void);
+
+#ifdef MEMPROF_DEBUG
+/** Debug builds: whether this allocation is to fail (counts it). */
+static inline bool memprof_meta_inject(void)
+{
+	return memprof_meta_g.fail_after && ++memprof_meta_g.count >= memprof_meta_g.fail_after;
+}
+#else
+# define memprof_meta_inject() false
+#endif
+
+/** malloc(), recorded when it fails. */
+void *memprof_meta_malloc(size_t size);
+/** calloc(), recorded when it fails. */
+void *memprof_meta_calloc(size_t n, size_t size);
+/** realloc(), recorded when it fails (ptr is then left as it was). */
+void *memprof_meta_realloc(void *ptr, size_t size);
+
+#endif

@@ -528,6 +528,32 @@ static bool frame_walk_reserve(size_t need)
 	return true;
 }
 
+static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, const zend_execute_data *ex)
+{
+	return e->ex == ex && e->func == ex->func;
+}
+
+/* A hooked call stays on the shadow stack until its hook returns, but the
+ * engine leaves it earlier: as a call returns, EG(current_execute_data) is
+ * already its caller while the call's locals and $this are freed, which can
+ * run user code (a __destruct(), a suspended generator's finally, a
+ * suspended fiber's unwinding). So when the engine's current frame p is the
+ * entry just below the topmost hooked one, that one is returning: drop it
+ * (its hook's pop then misses and does nothing, frame_pop()) and keep the
+ * entries below as they are. Taking it for the leftover of a bailout would
+ * rebuild the stack and count every frame below it again. Returns the new
+ * number of trusted entries. */
+static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_data *p, uint32_t trusted)
+{
+	while (trusted > 1 && !frame_entry_is(&s->e[trusted - 1], p) && frame_entry_is(&s->e[trusted - 2], p)) {
+		s->n = --trusted;
+		while (trusted > 0 && !s->e[trusted - 1].hooked) {
+			trusted--;
+		}
+	}
+	return trusted;
+}
+
 /* Makes the stack agree with the engine's chain of frames ending at ex
  * (the first trackable frame at or below it) and returns that frame's node,
  * the root when there is none.
@@ -573,7 +599,10 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 		if (!frame_trackable(p->func)) {
 			continue;
 		}
-		if (trusted > 0 && p == s->e[trusted - 1].ex && p->func == s->e[trusted - 1].func) {
+		if (m == 0) {
+			trusted = frame_drop_returning(s, p, trusted);
+		}
+		if (trusted > 0 && frame_entry_is(&s->e[trusted - 1], p)) {
 			break;
 		}
 		if (!frame_walk_reserve(m + 1)) {
@@ -811,15 +840,11 @@ static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t d
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 
+	/* Entries never move. A miss means a sync already dropped this one, as
+	 * it returned (frame_drop_returning()) or after a bailout: what is on
+	 * the stack now belongs to live frames, and stays. */
 	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
 		s->n = depth;
-		return;
-	}
-	/* A resync moved the entry: find it. */
-	while (s->n > 0) {
-		if (s->e[--s->n].ex == ex) {
-			return;
-		}
 	}
 }
 

@@ -52,7 +52,7 @@ final class Gen
      * Constructs that trigger known memprof bugs (fuzz/README.md), left out
      * unless FUZZ_KNOWN_BUGS names them (comma-separated, or "all").
      */
-    public array $avoid = ['retcalls' => true, 'fiberenable' => true, 'incname' => true];
+    public array $avoid = ['fiberenable' => true, 'incname' => true];
 
     public function __construct()
     {
@@ -728,7 +728,7 @@ final class Gen
                     $this->emit($ind, "\$$n = \${$g}->getReturn();");
                 }
                 $ctx['vars'][$n] = 'any';
-                if ($this->p(0.6) || isset($this->avoid['retcalls'])) {
+                if ($this->p(0.6)) {
                     $this->emit($ind, "unset(\$$g);");
                 } else {
                     $ctx['vars'][$g] = 'gen';
@@ -1005,10 +1005,7 @@ final class Gen
                 'smethods' => $this->p(0.7) ? array_map(fn($i) => "sm{$k}_$i", range(0, $this->r(0, 1))) : [],
                 'gmethods' => $this->p(0.4) ? ["gm$k"] : [],
                 'call' => $this->p(0.3), 'callStatic' => $this->p(0.2), 'invoke' => $this->p(0.3),
-                /* known bug "retcalls": user code run as a function returns (a
-                 * destructor, a generator's finally, a fiber's unwinding)
-                 * counts a new call of every frame of the caller's path */
-                'dtor' => $this->p(0.2) && !isset($this->avoid['retcalls']),
+                'dtor' => $this->p(0.2),
                 'tostr' => $this->p(0.3),
                 'iter' => $this->p(0.3),
             ];

@@ -943,6 +943,33 @@ static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 	memprof_frame_g.stack = s;
 }
 
+/* At start, the stack of a running context (the current one, or one that
+ * is waiting for a fiber it started or resumed), synced up to top, its
+ * frame now; returns the node of top. A fiber's frames hang from the path
+ * that last started or resumed it (its bottom frame's caller, in the context
+ * that called it), as if profiling had switched into it then: a fiber's
+ * frames stay under that path whoever resumes it later, and each context's
+ * frames are counted once, by its own stack. */
+static memprof_frame *frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
+{
+	memprof_frame_stack *s, *saved = memprof_frame_g.stack;
+	memprof_frame *base = NULL, *node;
+
+	if (context && context != EG(main_fiber_context) && context->kind == zend_ce_fiber) {
+		zend_fiber *fiber = zend_fiber_from_context(context);
+		if (fiber->stack_bottom) {
+			base = frame_adopt(fiber->caller, fiber->stack_bottom->prev_execute_data);
+		}
+	}
+	/* Without a base (the main program, or a context that is not a Zend
+	 * fiber) the stack hangs from the root and syncs walk the whole chain. */
+	s = frame_stack_make(context, base, NULL);
+	memprof_frame_g.stack = s;
+	node = frame_sync(top);
+	memprof_frame_g.stack = saved;
+	return node;
+}
+
 static void frame_fiber_destroy(zend_fiber_context *context)
 {
 	PWord_t slot;
@@ -1058,13 +1085,15 @@ zend_result memprof_frame_start(bool hooks)
 	}
 	memprof_frame_g.root->calls = hooks;
 	frame_l.session++;
-	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = hooks;
 	if (hooks) {
 		frame_hooks_install();
 	}
-	frame_sync(EG(current_execute_data));
+	/* Started inside a fiber: the fibers on the way (this one, the one that
+	 * resumed it, ...) and the main program each get their stack now. */
+	frame_adopt(EG(current_fiber_context), EG(current_execute_data));
+	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	return SUCCESS;
 }
 

@@ -52,7 +52,7 @@ final class Gen
      * Constructs that trigger known memprof bugs (fuzz/README.md), left out
      * unless FUZZ_KNOWN_BUGS names them (comma-separated, or "all").
      */
-    public array $avoid = ['fiberenable' => true, 'incname' => true];
+    public array $avoid = ['incname' => true];
 
     public function __construct()
     {

@@ -52,7 +52,7 @@ final class Gen
      * Constructs that trigger known memprof bugs (fuzz/README.md), left out
      * unless FUZZ_KNOWN_BUGS names them (comma-separated, or "all").
      */
-    public array $avoid = ['incname' => true];
+    public array $avoid = [];
 
     public function __construct()
     {
@@ -415,10 +415,7 @@ final class Gen
                 return 'fz_eval(' . var_export($this->evalCode(), true) . ", $a)";
             case 'include':
                 if (!$this->incs || ($this->p(0.5) && count($this->incs) < 3)) {
-                    /* known bug "incname": included files of the same line count
-                     * can be named after each other; the padding keeps them apart */
-                    $pad = isset($this->avoid['incname']) ? str_repeat("\n", 8 * count($this->incs)) : '';
-                    $this->incs[] = "<?php\n$pad" . $this->evalCode(true) . "\n";
+                    $this->incs[] = "<?php\n" . $this->evalCode(true) . "\n";
                 }
                 return 'fz_include(' . $this->r(0, count($this->incs) - 1) . ", $a)";
             case 'self':

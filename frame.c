@@ -535,6 +535,32 @@ static bool frame_walk_reserve(size_t need)
 	return true;
 }
 
+static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, const zend_execute_data *ex)
+{
+	return e->ex == ex && e->func == ex->func;
+}
+
+/* A hooked call stays on the shadow stack until its hook returns, but the
+ * engine leaves it earlier: as a call returns, EG(current_execute_data) is
+ * already its caller while the call's locals and $this are freed, which can
+ * run user code (a __destruct(), a suspended generator's finally, a
+ * suspended fiber's unwinding). So when the engine's current frame p is the
+ * entry just below the topmost hooked one, that one is returning: drop it
+ * (its hook's pop then misses and does nothing, frame_pop()) and keep the
+ * entries below as they are. Taking it for the leftover of a bailout would
+ * rebuild the stack and count every frame below it again. Returns the new
+ * number of trusted entries. */
+static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_data *p, uint32_t trusted)
+{
+	while (trusted > 1 && !frame_entry_is(&s->e[trusted - 1], p) && frame_entry_is(&s->e[trusted - 2], p)) {
+		s->n = --trusted;
+		while (trusted > 0 && !s->e[trusted - 1].hooked) {
+			trusted--;
+		}
+	}
+	return trusted;
+}
+
 /* Makes the stack agree with the engine's chain of frames ending at ex
  * (the first trackable frame at or below it) and returns that frame's node,
  * the root when there is none.
@@ -580,7 +606,10 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 		if (!frame_trackable(p->func)) {
 			continue;
 		}
-		if (trusted > 0 && p == s->e[trusted - 1].ex && p->func == s->e[trusted - 1].func) {
+		if (m == 0) {
+			trusted = frame_drop_returning(s, p, trusted);
+		}
+		if (trusted > 0 && frame_entry_is(&s->e[trusted - 1], p)) {
 			break;
 		}
 		if (!frame_walk_reserve(m + 1)) {
@@ -822,15 +851,11 @@ static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t d
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 
+	/* Entries never move. A miss means a sync already dropped this one, as
+	 * it returned (frame_drop_returning()) or after a bailout: what is on
+	 * the stack now belongs to live frames, and stays. */
 	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
 		s->n = depth;
-		return;
-	}
-	/* A resync moved the entry: find it. */
-	while (s->n > 0) {
-		if (s->e[--s->n].ex == ex) {
-			return;
-		}
 	}
 }
 
@@ -928,6 +953,33 @@ static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 		}
 	}
 	memprof_frame_g.stack = s;
+}
+
+/* At start, the stack of a running context (the current one, or one that
+ * is waiting for a fiber it started or resumed), synced up to top, its
+ * frame now; returns the node of top. A fiber's frames hang from the path
+ * that last started or resumed it (its bottom frame's caller, in the context
+ * that called it), as if profiling had switched into it then: a fiber's
+ * frames stay under that path whoever resumes it later, and each context's
+ * frames are counted once, by its own stack. */
+static memprof_frame *frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
+{
+	memprof_frame_stack *s, *saved = memprof_frame_g.stack;
+	memprof_frame *base = NULL, *node;
+
+	if (context && context != EG(main_fiber_context) && context->kind == zend_ce_fiber) {
+		zend_fiber *fiber = zend_fiber_from_context(context);
+		if (fiber->stack_bottom) {
+			base = frame_adopt(fiber->caller, fiber->stack_bottom->prev_execute_data);
+		}
+	}
+	/* Without a base (the main program, or a context that is not a Zend
+	 * fiber) the stack hangs from the root and syncs walk the whole chain. */
+	s = frame_stack_make(context, base, NULL);
+	memprof_frame_g.stack = s;
+	node = frame_sync(top);
+	memprof_frame_g.stack = saved;
+	return node;
 }
 
 static void frame_fiber_destroy(zend_fiber_context *context)
@@ -1045,13 +1097,15 @@ zend_result memprof_frame_start(bool hooks)
 	}
 	memprof_frame_g.root->calls = hooks;
 	frame_l.session++;
-	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = hooks;
 	if (hooks) {
 		frame_hooks_install();
 	}
-	frame_sync(EG(current_execute_data));
+	/* Started inside a fiber: the fibers on the way (this one, the one that
+	 * resumed it, ...) and the main program each get their stack now. */
+	frame_adopt(EG(current_fiber_context), EG(current_execute_data));
+	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	return SUCCESS;
 }
 

@@ -104,9 +104,10 @@ typedef struct _memprof_frame_entry {
  *
  * @var e     entries, bottom first (n used, cap allocated)
  * @var base    node the bottom entry hangs from; NULL for the main program's
- *              stack and the stack of the context running when profiling
- *              started (they hang from the root, and syncs walk the engine's
- *              whole chain)
+ *              stack (and for a context that is not a Zend fiber): it hangs
+ *              from the root, and syncs walk the engine's whole chain. A
+ *              fiber's stack hangs from the path that started it, or that
+ *              last resumed it before profiling first saw it run
  * @var origin  for a fiber's stack, the frame that was running when it was
  *              made (where a sync stops before the fiber's own frames exist)
  */

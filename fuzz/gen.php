@@ -52,7 +52,7 @@ final class Gen
      * Constructs that trigger known memprof bugs (fuzz/README.md), left out
      * unless FUZZ_KNOWN_BUGS names them (comma-separated, or "all").
      */
-    public array $avoid = ['retcalls' => true, 'fiberenable' => true, 'incname' => true];
+    public array $avoid = [];
 
     public function __construct()
     {
@@ -415,10 +415,7 @@ final class Gen
                 return 'fz_eval(' . var_export($this->evalCode(), true) . ", $a)";
             case 'include':
                 if (!$this->incs || ($this->p(0.5) && count($this->incs) < 3)) {
-                    /* known bug "incname": included files of the same line count
-                     * can be named after each other; the padding keeps them apart */
-                    $pad = isset($this->avoid['incname']) ? str_repeat("\n", 8 * count($this->incs)) : '';
-                    $this->incs[] = "<?php\n$pad" . $this->evalCode(true) . "\n";
+                    $this->incs[] = "<?php\n" . $this->evalCode(true) . "\n";
                 }
                 return 'fz_include(' . $this->r(0, count($this->incs) - 1) . ", $a)";
             case 'self':
@@ -728,7 +725,7 @@ final class Gen
                     $this->emit($ind, "\$$n = \${$g}->getReturn();");
                 }
                 $ctx['vars'][$n] = 'any';
-                if ($this->p(0.6) || isset($this->avoid['retcalls'])) {
+                if ($this->p(0.6)) {
                     $this->emit($ind, "unset(\$$g);");
                 } else {
                     $ctx['vars'][$g] = 'gen';
@@ -1005,10 +1002,7 @@ final class Gen
                 'smethods' => $this->p(0.7) ? array_map(fn($i) => "sm{$k}_$i", range(0, $this->r(0, 1))) : [],
                 'gmethods' => $this->p(0.4) ? ["gm$k"] : [],
                 'call' => $this->p(0.3), 'callStatic' => $this->p(0.2), 'invoke' => $this->p(0.3),
-                /* known bug "retcalls": user code run as a function returns (a
-                 * destructor, a generator's finally, a fiber's unwinding)
-                 * counts a new call of every frame of the caller's path */
-                'dtor' => $this->p(0.2) && !isset($this->avoid['retcalls']),
+                'dtor' => $this->p(0.2),
                 'tostr' => $this->p(0.3),
                 'iter' => $this->p(0.3),
             ];

@@ -130,12 +130,6 @@ function fz_enable(): void
     if (!Fz::$mp || --Fz::$toggles < 0) {
         return;
     }
-    /* known bug "fiberenable": after memprof_enable() inside a fiber, the
-     * fiber's frames move under the Fiber::resume that next resumes it, and
-     * an enclosing fiber's frames under the inner one's Fiber::suspend */
-    if (in_array('fiberenable', Fz::$avoid, true) && Fiber::getCurrent() !== null) {
-        return;
-    }
     try {
         memprof_enable();
     } catch (MemprofException $e) {

@@ -150,10 +150,20 @@ fi
 
 passed=$(grep -c '^seed .*: ok' "$results")
 failed=$(grep -c '^seed .*: FAIL' "$results")
+missing=0
+if [ -z "$time_limit" ]; then
+  # A seed without a result line (its run was killed, or xargs gave up)
+  # counts as failed: CI must not pass on a partial batch.
+  missing=$((last - first + 1 - passed - failed))
+fi
 awk '/^seed .*STAT/ { for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) sum[kv[1]] += kv[2] }
      END { printf "checked: %d dumps (%d nodes), %d attribution marks (%d left out: unknowable paths); %d seconds\n", sum["dumps"], sum["nodes"], sum["marked"], sum["unknown"], '"$(( $(date +%s) - start ))"' }' "$results"
 if [ "$failed" -gt 0 ]; then
   echo "failing seeds (in fuzz/failures/): $(grep '^seed .*: FAIL' "$results" | awk '{print $2}' | tr -d : | sort -n | tr '\n' ' ')"
+fi
+if [ "$missing" -ne 0 ]; then
+  echo "seeds without a result (counted as failed): $missing of $((last - first + 1))"
+  failed=$((failed + missing))
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -9,8 +9,9 @@
 #                             (scripts/valgrind-php), then with an ASAN/UBSan
 #                             build (scripts/test-asan.sh), then php-src's
 #                             Zend/tests with and without memprof
-#                             (scripts/php-src-tests.sh); the last line adds
-#                             up all runs
+#                             (scripts/php-src-tests.sh), and a fixed batch
+#                             of fuzzed programs (fuzz/run.sh, seeds 1..200);
+#                             the last line adds up all runs
 set -eu
 cd "$(dirname "$0")/.."
 all=
@@ -49,5 +50,9 @@ run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
 run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
 run "ASAN+UBSan" scripts/test-asan.sh "$@"
 run "php-src Zend/tests, with and without memprof" scripts/php-src-tests.sh --full
+# Differential fuzzing (fuzz/README.md), seeds fixed so that a failure is
+# reproducible: about a minute on 2 shared cores. Each seed counts as one
+# test; a seed without a result counts as failed.
+run "fuzz, seeds 1..200" fuzz/run.sh --seeds 1..200 --jobs 2 --module "$PWD/modules/memprof.so"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

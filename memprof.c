@@ -130,6 +130,12 @@ ZEND_FUNCTION(memprof_disable)
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
+	if (MEMPROF_G(session).dumping) {
+		/* Called by the dump's own stream (a user-space wrapper): the dump
+		 * still reads the frame tree that stopping would free. */
+		zend_throw_exception(memprof_exception_ce, "Memprof cannot be disabled while it is writing a dump", 0);
+		RETURN_THROWS();
+	}
 	memprof_session_stop();
 	RETURN_TRUE;
 }
@@ -174,7 +180,8 @@ ZEND_FUNCTION(memprof_dump_array)
 	bool peak = false;
 	memprof_view view;
 	memprof_profile profile;
-	zend_result rc;
+	volatile zend_result rc;
+	volatile bool bailout = false;
 
 	ZEND_PARSE_PARAMETERS_START(0, 2)
 		Z_PARAM_OPTIONAL
@@ -191,11 +198,26 @@ ZEND_FUNCTION(memprof_dump_array)
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {
-		rc = memprof_dump_array(return_value, &profile);
+		/* Builds many arrays in the request heap: a fatal error on the
+		 * memory limit may bail out of it (PHP builds without delayed
+		 * out-of-memory handling). */
+		zend_try {
+			rc = memprof_dump_array(return_value, &profile);
+		} zend_catch {
+			bailout = true;
+		} zend_end_try();
 		memprof_profile_free(&profile);
 	}
 	memprof_heap_resume();
+	if (bailout) {
+		zend_bailout();
+	}
 	if (rc != SUCCESS) {
+		if (memprof_dump_oom_pending()) {
+			/* The engine raises "Allowed memory size ... exhausted" as soon
+			 * as this returns: that is the one error to report. */
+			RETURN_EMPTY_ARRAY();
+		}
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
 	}
@@ -218,6 +240,29 @@ typedef void (*memprof_dump_fn)(const memprof_profile *profile, memprof_writer *
 static bool memprof_stream_writable(const php_stream *stream)
 {
 	return strpbrk(stream->mode, "waxc+") != NULL;
+}
+
+/* A dump to a stream runs PHP code when the stream is a user-space wrapper,
+ * and that code may call memprof back: memprof_disable() is refused while
+ * a dump runs (the format still reads the frame tree), and a fork in it
+ * restarts the child's profile once the dump is done. */
+static void memprof_dump_begin(void)
+{
+	MEMPROF_G(session).dumping++;
+	memprof_heap_pause();
+}
+
+static void memprof_dump_end(void)
+{
+	memprof_heap_resume();
+	if (--MEMPROF_G(session).dumping == 0 && MEMPROF_G(session).fork_pending) {
+		MEMPROF_G(session).fork_pending = false;
+		if (MEMPROF_G(session).enabled) {
+			memprof_flags flags = MEMPROF_G(session).flags;
+			memprof_session_stop();
+			memprof_session_start(&flags);
+		}
+	}
 }
 
 /* Runs one format onto the stream argument: checks the state and the
@@ -254,9 +299,9 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		RETURN_THROWS();
 	}
 
-	memprof_heap_pause();
+	memprof_dump_begin();
 	if (memprof_profile_take(&profile, &view) != SUCCESS) {
-		memprof_heap_resume();
+		memprof_dump_end();
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
 	}
@@ -264,8 +309,17 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	fn(&profile, &w);
 	rc = memprof_writer_finish(&w);
 	memprof_profile_free(&profile);
-	memprof_heap_resume();
+	memprof_dump_end();
 
+	if (w.bailout) {
+		/* A fatal error in the stream's PHP code: the request goes on dying. */
+		zend_bailout();
+	}
+	if (w.oom) {
+		/* Out of memory_limit (e.g. a php://memory stream): the engine
+		 * raises its fatal error as soon as this returns; nothing else to say. */
+		return;
+	}
 	if (rc != SUCCESS) {
 		zend_throw_exception_ex(memprof_exception_ce, 0,
 			"Memprof could not write the profile: the stream failed after %zu bytes", w.written);
@@ -382,6 +436,12 @@ PHP_INI_END()
 static void memprof_atfork_child(void)
 {
 	memprof_autodump_after_fork();
+	if (MEMPROF_G(session).enabled && MEMPROF_G(session).dumping) {
+		/* Forked by the PHP code of a dump's stream: the dump goes on
+		 * reading the tree; memprof_dump_end() restarts. */
+		MEMPROF_G(session).fork_pending = true;
+		return;
+	}
 	if (MEMPROF_G(session).enabled) {
 		memprof_flags flags = MEMPROF_G(session).flags;
 		memprof_session_stop();

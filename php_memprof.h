@@ -58,6 +58,9 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		bool enabled;          /**< a profiling session is running */
 		memprof_flags flags;   /**< its options */
 		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */
+		uint32_t dumping;      /**< dumps to a stream in progress: their stream may run PHP code
+		                            (a user-space wrapper), which must not stop the session */
+		bool fork_pending;     /**< forked during such a dump: the child restarts after it */
 	} session;
 ZEND_END_MODULE_GLOBALS(memprof)
 

@@ -207,12 +207,14 @@ static void dump_writer_flush(memprof_writer *w)
 		w->len = 0;
 		return;
 	}
+	errno = 0;
 	n = w->stream ? dump_stream_write(w) : dump_fd_write(w->fd, w->buf, w->len);
 	if (n > 0) {
 		w->written += (size_t) n;
 	}
 	if (n < 0 || (size_t) n != w->len) {
 		w->failed = true;
+		w->error = w->stream ? 0 : errno;
 	}
 	w->len = 0;
 }

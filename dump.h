@@ -81,6 +81,7 @@ const char *memprof_profile_name(const memprof_frame *frame);
  * @var buf      pending bytes (len used, cap allocated)
  * @var written  bytes the stream accepted so far
  * @var failed   a write failed (or memory ran out): nothing more is written
+ * @var error    errno of the failed write(2) on fd, 0 when unknown
  * @var oom      the request ran out of memory_limit (see memprof_dump_oom_pending()):
  *               writing stopped, and the engine is about to raise its fatal error
  * @var bailout  the stream bailed out (a fatal error in a user-space wrapper's
@@ -95,6 +96,7 @@ typedef struct _memprof_writer {
 	size_t cap;
 	size_t written;
 	bool failed;
+	int error;
 	bool oom;
 	bool bailout;
 } memprof_writer;

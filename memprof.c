@@ -355,10 +355,37 @@ ZEND_FUNCTION(memprof_version)
 
 /* ---- INI ------------------------------------------------------------------------ */
 
+/* A rejected INI value as warnings quote it: at most 64 bytes, with NUL,
+ * control and non-ASCII bytes as \xNN (the value may be anything). */
+#define MEMPROF_INI_QUOTE_MAX 64
+
+static const char *memprof_ini_quote(const zend_string *value, char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < ZSTR_LEN(value) && i < MEMPROF_INI_QUOTE_MAX && o + 8 < size; i++) {
+		unsigned char c = (unsigned char) ZSTR_VAL(value)[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
+			buf[o++] = (char) c;
+		} else {
+			o += (size_t) snprintf(buf + o, size - o, "\\x%02x", c);
+		}
+	}
+	if (i < ZSTR_LEN(value)) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+#define MEMPROF_INI_QUOTED(v) memprof_ini_quote((v), quoted, sizeof(quoted))
+
 static const char *const memprof_format_names[] = { "callgrind", "pprof", "folded" };
 
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	size_t i;
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
@@ -367,18 +394,25 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 		}
 	}
 	php_error_docref(NULL, E_WARNING,
-		"memprof.output_format must be one of callgrind, pprof, folded; \"%.64s\" given (setting unchanged)",
-		ZSTR_VAL(new_value));
+		"memprof.output_format must be one of callgrind, pprof, folded; \"%s\" given (setting unchanged)",
+		MEMPROF_INI_QUOTED(new_value));
 	return FAILURE;
 }
 
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
-	int signo = memprof_autodump_parse_signal(ZSTR_VAL(new_value));
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	int signo = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
+		? memprof_autodump_parse_signal(ZSTR_VAL(new_value)) : -1;
+	if (signo == -2) {
+		php_error_docref(NULL, E_WARNING,
+			"memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged)");
+		return FAILURE;
+	}
 	if (signo < 0) {
 		php_error_docref(NULL, E_WARNING,
-			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(new_value));
+			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%s\" given (setting unchanged)",
+			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
 	MEMPROF_G(ini).dump_signal = signo;
@@ -387,12 +421,13 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 
 static ZEND_INI_MH(memprof_on_update_nonnegative)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
 	if (err || v < 0) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
 		if (err) {
 			zend_string_release(err);
 		}
@@ -402,14 +437,33 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	return SUCCESS;
 }
 
-static ZEND_INI_MH(memprof_on_update_positive)
+/* A directory name cannot hold a NUL byte: C would see only what comes
+ * before it, and dumps would go somewhere else than the setting says. */
+static ZEND_INI_MH(memprof_on_update_output_dir)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
+		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
+			MEMPROF_INI_QUOTED(new_value));
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* The sampling gap is drawn as -ln(u) * interval (u down to 2^-53) and kept
+ * in 64 bits: 1024G keeps it far from overflowing, and is already beyond
+ * any heap a PHP request has. */
+#define MEMPROF_SAMPLE_INTERVAL_MAX ((zend_long) 1 << 40)
+
+static ZEND_INI_MH(memprof_on_update_sample_interval)
+{
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	if (err || v < 1) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of 1 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+	if (err || v < 1 || v > MEMPROF_SAMPLE_INTERVAL_MAX) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of bytes from 1 to 1024G (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
 		if (err) {
 			zend_string_release(err);
 		}
@@ -421,11 +475,11 @@ static ZEND_INI_MH(memprof_on_update_positive)
 
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
-	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, OnUpdateString, ini.output_dir, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir, ini.output_dir, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
-	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_positive, ini.sample_interval, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 PHP_INI_END()

@@ -352,6 +352,18 @@ void memprof_autodump_rinit(void)
 	if (signo <= 0) {
 		return;
 	}
+	/* The engine's zend_sigaction() makes a refused handler a fatal error
+	 * ("Could not startup"): check first that this process may catch the
+	 * signal at all (valgrind, for one, keeps the last real-time signal). */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = autodump_signal_handler;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(signo, &sa, &autodump_l.old_action) != 0) {
+		php_error_docref(NULL, E_WARNING, "memprof.dump_signal %d cannot be caught in this process (%s): no dumps on signal",
+			signo, strerror(errno));
+		return;
+	}
+	sigaction(signo, &autodump_l.old_action, NULL);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = autodump_signal_handler;
 	sigemptyset(&sa.sa_mask);

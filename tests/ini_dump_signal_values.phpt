@@ -22,7 +22,7 @@ function child(string $php, string $so, string $signal, string $code, array $ini
 
 $code = 'echo "runs, dump_signal=", json_encode(ini_get("memprof.dump_signal"));';
 foreach (['SIGKILL', '9', 'STOP', '11', 'SIGSEGV', '32', '33', '65', '-1', '12x', 'USR2 ', 'sigusr2', 'SIGPROF', 'PROF', '27',
-        '', '0', 'SIGUSR2', 'USR1', '10', '34', '64'] as $signal) {
+        '', '0', 'SIGUSR2', 'USR1', '10', '34', '40'] as $signal) {
     printf("%-9s %s\n", json_encode($signal) . ':', child($php, $so, $signal, $code));
 }
 
@@ -53,7 +53,7 @@ echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1]), "\n";
 "USR1":   runs, dump_signal="USR1"
 "10":     runs, dump_signal="10"
 "34":     runs, dump_signal="34"
-"64":     runs, dump_signal="64"
+"40":     runs, dump_signal="40"
 -- max_execution_time still stops a runaway script when SIGPROF was asked for
 Warning: PHP Startup: memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged) in Unknown on line 0 | Fatal error: Maximum execution time of 1 second exceeded in Command line code on line 1
 -- and with a valid signal

@@ -70,14 +70,30 @@ static const char *autodump_dir(void)
 	return dir && *dir ? dir : php_get_temporary_directory();
 }
 
+/* The output directory as messages quote it: a path can be as long as
+ * PATH_MAX, and the reason after it must still fit in the message. */
+#define AUTODUMP_QUOTE_MAX 200
+
+static const char *autodump_quote(const char *dir, char *buf, size_t size)
+{
+	if (strlen(dir) <= AUTODUMP_QUOTE_MAX) {
+		return dir;
+	}
+	snprintf(buf, size, "%.*s...", AUTODUMP_QUOTE_MAX, dir);
+	return buf;
+}
+
 /* Opens the output directory itself without following a symlink, so the
  * file is created in the directory that was checked. */
 static int autodump_open_dir(const char *dir, char *error, size_t error_size)
 {
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	char quoted[AUTODUMP_QUOTE_MAX + 4];
+
 	if (dfd >= 0) {
 		return dfd;
 	}
+	dir = autodump_quote(dir, quoted, sizeof(quoted));
 	switch (errno) {
 		case ENOENT:
 			snprintf(error, error_size, "memprof.output_dir \"%s\" does not exist", dir);
@@ -106,7 +122,7 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 {
 	memprof_format format = MEMPROF_G(ini).output_format;
 	const char *dir = autodump_dir();
-	char name[128], stamp[32];
+	char name[128], stamp[32], quoted[AUTODUMP_QUOTE_MAX + 4];
 	memprof_profile profile;
 	memprof_writer w;
 	struct tm tm;
@@ -114,7 +130,7 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 	int dfd, fd = -1, tries;
 	zend_result rc;
 
-	if (autodump_l.count >= (uint32_t) MEMPROF_G(ini).max_dumps) {
+	if ((zend_long) autodump_l.count >= MEMPROF_G(ini).max_dumps) {
 		autodump_l.capped = true;
 		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this process",
 			(long) MEMPROF_G(ini).max_dumps);
@@ -135,7 +151,9 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 		}
 	}
 	if (fd < 0) {
-		snprintf(error, error_size, "cannot create a file in memprof.output_dir \"%s\": %s", dir, strerror(errno));
+		int err = errno;
+		snprintf(error, error_size, "cannot create a file in memprof.output_dir \"%s\": %s",
+			autodump_quote(dir, quoted, sizeof(quoted)), strerror(err));
 		close(dfd);
 		return FAILURE;
 	}
@@ -154,14 +172,16 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 	rc = memprof_writer_finish(&w);
 	memprof_profile_free(&profile);
 	memprof_heap_resume();
-	if (close(fd) != 0) {
+	if (close(fd) != 0 && rc == SUCCESS) {
 		rc = FAILURE;
+		w.error = errno;
 	}
 	if (rc != SUCCESS) {
 		/* Never leave a half-written dump behind. */
 		unlinkat(dfd, name, 0);
 		close(dfd);
-		snprintf(error, error_size, "writing to memprof.output_dir \"%s\" failed after %zu bytes", dir, w.written);
+		snprintf(error, error_size, "writing to memprof.output_dir \"%s\" failed after %zu bytes: %s",
+			autodump_quote(dir, quoted, sizeof(quoted)), w.written, w.error ? strerror(w.error) : "out of memory");
 		return FAILURE;
 	}
 	close(dfd);
@@ -238,7 +258,7 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 		autodump_signal_due = 0;
 		if (MEMPROF_G(session).enabled
 				&& memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
-			php_error_docref(NULL, E_WARNING, "memprof could not write the dump requested by signal %d: %s",
+			zend_error(E_WARNING, "memprof could not write the dump requested by signal %d: %s",
 				autodump_l.signo, error);
 		}
 	}
@@ -250,11 +270,11 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 			} else if (!autodump_l.capped) {
 				/* Try again after the next step of growth. */
 				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
-				php_error_docref(NULL, E_WARNING, "memprof could not write the growth dump: %s", error);
+				zend_error(E_WARNING, "memprof could not write the growth dump: %s", error);
 			} else if (!autodump_l.cap_reported) {
 				/* The cap is reached: say it once, and stop watching the growth. */
 				autodump_l.cap_reported = true;
-				php_error_docref(NULL, E_NOTICE, "memprof stops its growth dumps: %s", error);
+				zend_error(E_NOTICE, "memprof stops its growth dumps: %s", error);
 			}
 		}
 	}
@@ -266,7 +286,7 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 int memprof_autodump_parse_signal(const char *value)
 {
 	static const struct { const char *name; int signo; } names[] = {
-		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP }, { "PROF", SIGPROF },
+		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP },
 		{ "WINCH", SIGWINCH }, { "TTIN", SIGTTIN }, { "TTOU", SIGTTOU }, { "URG", SIGURG },
 	};
 	size_t i;
@@ -284,12 +304,27 @@ int memprof_autodump_parse_signal(const char *value)
 			return names[i].signo;
 		}
 	}
-	n = strtol(value, &end, 10);
-	if (*end == '\0' && end != value && n > 0 && n < NSIG
-			&& n != SIGKILL && n != SIGSTOP && n != SIGSEGV && n != SIGBUS && n != SIGFPE && n != SIGILL) {
-		return (int) n;
+	if (strcmp(value, "PROF") == 0) {
+		return -2;
 	}
-	return -1;
+	n = strtol(value, &end, 10);
+	if (*end != '\0' || end == value || n <= 0 || n >= NSIG
+			|| n == SIGKILL || n == SIGSTOP || n == SIGSEGV || n == SIGBUS || n == SIGFPE || n == SIGILL) {
+		return -1;
+	}
+	if (n == SIGPROF) {
+		/* PHP's max_execution_time timer: taking it would let a runaway
+		 * request run forever. */
+		return -2;
+	}
+#ifdef SIGRTMIN
+	if (n > 31 && n < SIGRTMIN) {
+		/* Reserved by the C library's threads: no handler can be installed,
+		 * and the engine's attempt is a fatal error in every request. */
+		return -1;
+	}
+#endif
+	return (int) n;
 }
 
 /* ---- lifecycle ---------------------------------------------------------------------- */
@@ -324,6 +359,18 @@ void memprof_autodump_rinit(void)
 	if (signo <= 0) {
 		return;
 	}
+	/* The engine's zend_sigaction() makes a refused handler a fatal error
+	 * ("Could not startup"): check first that this process may catch the
+	 * signal at all (valgrind, for one, keeps the last real-time signal). */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = autodump_signal_handler;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(signo, &sa, &autodump_l.old_action) != 0) {
+		php_error_docref(NULL, E_WARNING, "memprof.dump_signal %d cannot be caught in this process (%s): no dumps on signal",
+			signo, strerror(errno));
+		return;
+	}
+	sigaction(signo, &autodump_l.old_action, NULL);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = autodump_signal_handler;
 	sigemptyset(&sa.sa_mask);

@@ -43,8 +43,10 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 
 /**
  * Parses a signal name or number for memprof.dump_signal: "SIGUSR2",
- * "USR2", "12"; "" or "0" is off.
- * @return the signal number, 0 for off, -1 when invalid
+ * "USR2", "12"; "" or "0" is off. Refused: signals that cannot be caught
+ * (KILL, STOP), crash signals, the C library's reserved real-time signals,
+ * and SIGPROF (PHP's max_execution_time timer).
+ * @return the signal number, 0 for off, -1 when invalid, -2 for SIGPROF
  */
 int memprof_autodump_parse_signal(const char *value);
 

@@ -188,6 +188,30 @@ static ssize_t dump_fd_write(int fd, const char *buf, size_t len)
 	return (ssize_t) done;
 }
 
+/* A PHP stream may run PHP code (a user-space wrapper's stream_write), and
+ * that code may die on a fatal error: the bailout is caught here so that
+ * the format stops and frees what it holds like after any failed write;
+ * the caller then resumes the bailout (memprof_writer.bailout). */
+static ssize_t dump_stream_write(memprof_writer *w)
+{
+	volatile ssize_t n = -1;
+
+	if (memprof_dump_oom_pending()) {
+		w->oom = true;
+		return -1;
+	}
+	zend_try {
+		n = php_stream_write(w->stream, w->buf, w->len);
+	} zend_catch {
+		w->bailout = true;
+		n = -1;
+	} zend_end_try();
+	if (memprof_dump_oom_pending()) {
+		w->oom = true;
+	}
+	return n;
+}
+
 static void dump_writer_flush(memprof_writer *w)
 {
 	ssize_t n;
@@ -196,12 +220,14 @@ static void dump_writer_flush(memprof_writer *w)
 		w->len = 0;
 		return;
 	}
-	n = w->stream ? php_stream_write(w->stream, w->buf, w->len) : dump_fd_write(w->fd, w->buf, w->len);
+	errno = 0;
+	n = w->stream ? dump_stream_write(w) : dump_fd_write(w->fd, w->buf, w->len);
 	if (n > 0) {
 		w->written += (size_t) n;
 	}
 	if (n < 0 || (size_t) n != w->len) {
 		w->failed = true;
+		w->error = w->stream ? 0 : errno;
 	}
 	w->len = 0;
 }
@@ -269,8 +295,14 @@ void memprof_writer_fail(memprof_writer *w)
 zend_result memprof_writer_finish(memprof_writer *w)
 {
 	dump_writer_flush(w);
-	if (!w->failed && w->stream && php_stream_flush(w->stream) != 0) {
-		w->failed = true;
+	if (!w->failed && w->stream) {
+		zend_try {
+			if (php_stream_flush(w->stream) != 0) {
+				w->failed = true;
+			}
+		} zend_catch {
+			w->failed = w->bailout = true;
+		} zend_end_try();
 	}
 	free(w->buf);
 	w->buf = NULL;

@@ -81,6 +81,12 @@ const char *memprof_profile_name(const memprof_frame *frame);
  * @var buf      pending bytes (len used, cap allocated)
  * @var written  bytes the stream accepted so far
  * @var failed   a write failed (or memory ran out): nothing more is written
+ * @var error    errno of the failed write(2) on fd, 0 when unknown
+ * @var oom      the request ran out of memory_limit (see memprof_dump_oom_pending()):
+ *               writing stopped, and the engine is about to raise its fatal error
+ * @var bailout  the stream bailed out (a fatal error in a user-space wrapper's
+ *               PHP code): writing stopped; the caller must clean up and call
+ *               zend_bailout() to let the request go on dying
  */
 typedef struct _memprof_writer {
 	php_stream *stream;
@@ -90,7 +96,28 @@ typedef struct _memprof_writer {
 	size_t cap;
 	size_t written;
 	bool failed;
+	int error;
+	bool oom;
+	bool bailout;
 } memprof_writer;
+
+/**
+ * Whether the request has run out of memory_limit and the engine will raise
+ * the fatal error at its next safe point. PHP builds with delayed
+ * out-of-memory handling (ZEND_HAS_OOM, Debian's here) let allocations over
+ * the limit succeed until then, up to a hard limit that ends the process
+ * without shutdown functions: a dump that goes on building arrays or growing
+ * a php://memory stream must stop instead. Always false in other builds (their
+ * allocator bails out at once).
+ */
+static zend_always_inline bool memprof_dump_oom_pending(void)
+{
+#ifdef ZEND_HAS_OOM
+	return ZEND_HAS_OOM();
+#else
+	return false;
+#endif
+}
 
 void memprof_writer_init(memprof_writer *w, php_stream *stream);
 

@@ -38,6 +38,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	uint32_t n = profile->count;
 	HashTable **called;
 	uint32_t id;
+	volatile bool oom = false;
 
 	called = malloc((n ? n : 1) * sizeof(*called));
 	if (!called) {
@@ -46,13 +47,30 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	/* Parents have smaller ids than their children: each node is attached
 	 * to its parent's called_functions as soon as it is made. The arrays are
 	 * moved (refcount 1), so filling a node after attaching it is fine. */
-	called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
-	for (id = 1; id < n; id++) {
-		const memprof_frame *frame = memprof_frame_by_id(id);
-		zval node;
-		called[id] = dump_array_node(&node, frame, &profile->self[id], &profile->incl[id]);
-		zend_symtable_str_update(called[frame->parent->id], frame->func->name, strlen(frame->func->name), &node);
-	}
+	zend_try {
+		called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
+		for (id = 1; id < n; id++) {
+			const memprof_frame *frame = memprof_frame_by_id(id);
+			zval node;
+			if (UNEXPECTED(memprof_dump_oom_pending())) {
+				/* Over memory_limit: the request is dying, stop allocating. */
+				oom = true;
+				break;
+			}
+			called[id] = dump_array_node(&node, frame, &profile->self[id], &profile->incl[id]);
+			zend_symtable_str_update(called[frame->parent->id], frame->func->name, strlen(frame->func->name), &node);
+		}
+	} zend_catch {
+		/* A fatal error on the memory limit (builds that raise it inside
+		 * the allocator): free what is ours, and go on dying. */
+		free(called);
+		zend_bailout();
+	} zend_end_try();
 	free(called);
+	if (oom) {
+		zval_ptr_dtor(return_value);
+		ZVAL_EMPTY_ARRAY(return_value);
+		return FAILURE;
+	}
 	return SUCCESS;
 }

@@ -12,7 +12,11 @@
  * memory_size, blocks_count (self, live), memory_size_inclusive,
  * blocks_count_inclusive, calls and called_functions (name => node).
  * Must be called while profiling, with the heap paused.
- * @return SUCCESS, or FAILURE (profiler metadata could not be allocated).
+ * @return SUCCESS, or FAILURE: profiler metadata could not be allocated, or
+ *         the request ran out of memory_limit while the arrays were built
+ *         (memprof_dump_oom_pending(): return_value is then an empty array).
+ *         A fatal error inside (the memory limit, in builds that raise it in
+ *         the allocator) frees what this function holds and bails out again.
  */
 zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile);
 

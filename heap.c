@@ -238,13 +238,15 @@ static int64_t heap_sample_gap(void)
 {
 	/* xorshift64*, then an exponential variate by inversion. */
 	uint64_t x = memprof_heap_g.sample_rng;
-	double u;
+	double u, gap;
 	x ^= x >> 12;
 	x ^= x << 25;
 	x ^= x >> 27;
 	memprof_heap_g.sample_rng = x;
 	u = (double) (((x * 0x2545F4914F6CDD1DULL) >> 11) + 1) * (1.0 / 9007199254740992.0);
-	return (int64_t) (-log(u) * memprof_heap_g.sample_interval) + 1;
+	gap = -log(u) * memprof_heap_g.sample_interval;
+	/* The INI caps the interval; the cast must never overflow regardless. */
+	return (int64_t) (gap < 4e18 ? gap : 4e18) + 1;
 }
 
 void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks)

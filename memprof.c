@@ -90,7 +90,9 @@ void memprof_session_stop(void)
 
 void memprof_session_check(void)
 {
-	if (UNEXPECTED(memprof_meta_g.failed) && MEMPROF_G(session).enabled) {
+	/* Not while a dump runs PHP code (its stream's): the dump still reads
+	 * the frame tree. memprof_dump_end() checks again. */
+	if (UNEXPECTED(memprof_meta_g.failed) && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
 		memprof_session_stop();
 		MEMPROF_G(session).turned_off = true;
 		php_error_docref(NULL, E_WARNING,
@@ -166,6 +168,12 @@ ZEND_FUNCTION(memprof_disable)
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
+	if (MEMPROF_G(session).dumping) {
+		/* Called by the dump's own stream (a user-space wrapper): the dump
+		 * still reads the frame tree that stopping would free. */
+		zend_throw_exception(memprof_exception_ce, "Memprof cannot be disabled while it is writing a dump", 0);
+		RETURN_THROWS();
+	}
 	memprof_session_stop();
 	RETURN_TRUE;
 }
@@ -212,7 +220,8 @@ ZEND_FUNCTION(memprof_dump_array)
 	bool peak = false;
 	memprof_view view;
 	memprof_profile profile;
-	zend_result rc;
+	volatile zend_result rc;
+	volatile bool bailout = false;
 
 	ZEND_PARSE_PARAMETERS_START(0, 2)
 		Z_PARAM_OPTIONAL
@@ -230,11 +239,26 @@ ZEND_FUNCTION(memprof_dump_array)
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {
-		rc = memprof_dump_array(return_value, &profile);
+		/* Builds many arrays in the request heap: a fatal error on the
+		 * memory limit may bail out of it (PHP builds without delayed
+		 * out-of-memory handling). */
+		zend_try {
+			rc = memprof_dump_array(return_value, &profile);
+		} zend_catch {
+			bailout = true;
+		} zend_end_try();
 		memprof_profile_free(&profile);
 	}
 	memprof_heap_resume();
+	if (bailout) {
+		zend_bailout();
+	}
 	if (rc != SUCCESS) {
+		if (memprof_dump_oom_pending()) {
+			/* The engine raises "Allowed memory size ... exhausted" as soon
+			 * as this returns: that is the one error to report. */
+			RETURN_EMPTY_ARRAY();
+		}
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
 	}
@@ -258,6 +282,30 @@ typedef void (*memprof_dump_fn)(const memprof_profile *profile, memprof_writer *
 static bool memprof_stream_writable(const php_stream *stream)
 {
 	return strpbrk(stream->mode, "waxc+") != NULL;
+}
+
+/* A dump to a stream runs PHP code when the stream is a user-space wrapper,
+ * and that code may call memprof back: memprof_disable() is refused while
+ * a dump runs (the format still reads the frame tree), and a fork in it
+ * restarts the child's profile once the dump is done. */
+static void memprof_dump_begin(void)
+{
+	MEMPROF_G(session).dumping++;
+	memprof_heap_pause();
+}
+
+static void memprof_dump_end(void)
+{
+	memprof_heap_resume();
+	if (--MEMPROF_G(session).dumping == 0 && MEMPROF_G(session).fork_pending) {
+		MEMPROF_G(session).fork_pending = false;
+		if (MEMPROF_G(session).enabled) {
+			memprof_flags flags = MEMPROF_G(session).flags;
+			memprof_session_stop();
+			memprof_session_start(&flags);
+		}
+	}
+	memprof_session_check();
 }
 
 /* Runs one format onto the stream argument: checks the state and the
@@ -295,9 +343,9 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		RETURN_THROWS();
 	}
 
-	memprof_heap_pause();
+	memprof_dump_begin();
 	if (memprof_profile_take(&profile, &view) != SUCCESS) {
-		memprof_heap_resume();
+		memprof_dump_end();
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
 	}
@@ -305,8 +353,17 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	fn(&profile, &w);
 	rc = memprof_writer_finish(&w);
 	memprof_profile_free(&profile);
-	memprof_heap_resume();
+	memprof_dump_end();
 
+	if (w.bailout) {
+		/* A fatal error in the stream's PHP code: the request goes on dying. */
+		zend_bailout();
+	}
+	if (w.oom) {
+		/* Out of memory_limit (e.g. a php://memory stream): the engine
+		 * raises its fatal error as soon as this returns; nothing else to say. */
+		return;
+	}
 	if (rc != SUCCESS) {
 		zend_throw_exception_ex(memprof_exception_ce, 0,
 			"Memprof could not write the profile: the stream failed after %zu bytes", w.written);
@@ -342,10 +399,37 @@ ZEND_FUNCTION(memprof_version)
 
 /* ---- INI ------------------------------------------------------------------------ */
 
+/* A rejected INI value as warnings quote it: at most 64 bytes, with NUL,
+ * control and non-ASCII bytes as \xNN (the value may be anything). */
+#define MEMPROF_INI_QUOTE_MAX 64
+
+static const char *memprof_ini_quote(const zend_string *value, char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < ZSTR_LEN(value) && i < MEMPROF_INI_QUOTE_MAX && o + 8 < size; i++) {
+		unsigned char c = (unsigned char) ZSTR_VAL(value)[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
+			buf[o++] = (char) c;
+		} else {
+			o += (size_t) snprintf(buf + o, size - o, "\\x%02x", c);
+		}
+	}
+	if (i < ZSTR_LEN(value)) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+#define MEMPROF_INI_QUOTED(v) memprof_ini_quote((v), quoted, sizeof(quoted))
+
 static const char *const memprof_format_names[] = { "callgrind", "pprof", "folded" };
 
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	size_t i;
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
@@ -354,18 +438,25 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 		}
 	}
 	php_error_docref(NULL, E_WARNING,
-		"memprof.output_format must be one of callgrind, pprof, folded; \"%.64s\" given (setting unchanged)",
-		ZSTR_VAL(new_value));
+		"memprof.output_format must be one of callgrind, pprof, folded; \"%s\" given (setting unchanged)",
+		MEMPROF_INI_QUOTED(new_value));
 	return FAILURE;
 }
 
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
-	int signo = memprof_autodump_parse_signal(ZSTR_VAL(new_value));
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	int signo = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
+		? memprof_autodump_parse_signal(ZSTR_VAL(new_value)) : -1;
+	if (signo == -2) {
+		php_error_docref(NULL, E_WARNING,
+			"memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged)");
+		return FAILURE;
+	}
 	if (signo < 0) {
 		php_error_docref(NULL, E_WARNING,
-			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(new_value));
+			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%s\" given (setting unchanged)",
+			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
 	MEMPROF_G(ini).dump_signal = signo;
@@ -374,12 +465,13 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 
 static ZEND_INI_MH(memprof_on_update_nonnegative)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
 	if (err || v < 0) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
 		if (err) {
 			zend_string_release(err);
 		}
@@ -389,14 +481,33 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	return SUCCESS;
 }
 
-static ZEND_INI_MH(memprof_on_update_positive)
+/* A directory name cannot hold a NUL byte: C would see only what comes
+ * before it, and dumps would go somewhere else than the setting says. */
+static ZEND_INI_MH(memprof_on_update_output_dir)
 {
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
+		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
+			MEMPROF_INI_QUOTED(new_value));
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* The sampling gap is drawn as -ln(u) * interval (u down to 2^-53) and kept
+ * in 64 bits: 1024G keeps it far from overflowing, and is already beyond
+ * any heap a PHP request has. */
+#define MEMPROF_SAMPLE_INTERVAL_MAX ((zend_long) 1 << 40)
+
+static ZEND_INI_MH(memprof_on_update_sample_interval)
+{
+	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	if (err || v < 1) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of 1 or more (with an optional K, M or G suffix); \"%.64s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+	if (err || v < 1 || v > MEMPROF_SAMPLE_INTERVAL_MAX) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of bytes from 1 to 1024G (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
 		if (err) {
 			zend_string_release(err);
 		}
@@ -408,11 +519,11 @@ static ZEND_INI_MH(memprof_on_update_positive)
 
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
-	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, OnUpdateString, ini.output_dir, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir, ini.output_dir, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
-	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_positive, ini.sample_interval, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 #ifdef MEMPROF_DEBUG
@@ -427,6 +538,12 @@ PHP_INI_END()
 static void memprof_atfork_child(void)
 {
 	memprof_autodump_after_fork();
+	if (MEMPROF_G(session).enabled && MEMPROF_G(session).dumping) {
+		/* Forked by the PHP code of a dump's stream: the dump goes on
+		 * reading the tree; memprof_dump_end() restarts. */
+		MEMPROF_G(session).fork_pending = true;
+		return;
+	}
 	if (MEMPROF_G(session).enabled) {
 		memprof_flags flags = MEMPROF_G(session).flags;
 		memprof_session_stop();

@@ -62,6 +62,9 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		memprof_flags flags;   /**< its options */
 		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */
 		bool turned_off;       /**< the last session ended itself: its metadata could not be allocated */
+		uint32_t dumping;      /**< dumps to a stream in progress: their stream may run PHP code
+		                            (a user-space wrapper), which must not stop the session */
+		bool fork_pending;     /**< forked during such a dump: the child restarts after it */
 	} session;
 ZEND_END_MODULE_GLOBALS(memprof)
 
@@ -84,7 +87,8 @@ void memprof_session_stop(void);
  * If the profiler failed to allocate its metadata since the session
  * started, ends the session with one warning (profiling turns itself off;
  * the script goes on). Call at safe points only: the VM interrupt that a
- * failure requests, and the entry of memprof's PHP functions.
+ * failure requests, the entry of memprof's PHP functions, the end of a
+ * dump (nothing happens while a dump to a stream is running).
  */
 void memprof_session_check(void);
 

@@ -21,6 +21,9 @@
 #include "trigger.h"
 
 #define TRIGGER_QUOTE_MAX 40
+/* Unknown items named one warning each; the rest are counted in one more
+ * (a long value of junk must not flood the log). */
+#define TRIGGER_WARN_MAX 8
 
 static void trigger_warn_unknown(const char *item, size_t len)
 {
@@ -52,7 +55,7 @@ static bool trigger_item_is(const char *item, size_t len, const char *name)
 
 bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 {
-	size_t start = 0;
+	size_t start = 0, unknown = 0;
 	bool any = false;
 
 	memset(flags, 0, sizeof(*flags));
@@ -86,11 +89,15 @@ bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 				flags->native = true;
 			} else if (trigger_item_is(item, item_len, "sample")) {
 				flags->sample = true;
-			} else {
+			} else if (++unknown <= TRIGGER_WARN_MAX) {
 				trigger_warn_unknown(item, item_len);
 			}
 		}
 		start = end + 1;
+	}
+	if (unknown > TRIGGER_WARN_MAX) {
+		php_error_docref(NULL, E_WARNING, "MEMPROF_PROFILE: %zu more unknown flags ignored",
+			unknown - TRIGGER_WARN_MAX);
 	}
 	return any;
 }

@@ -1,0 +1,66 @@
+--TEST--
+api: with strict_types=1, every parameter of every memprof function takes only its own type (TypeError otherwise, no coercion)
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+declare(strict_types=1);
+
+function attempt(string $fn, array $args): void
+{
+    try {
+        $fn(...$args);
+        echo "$fn: no exception\n";
+    } catch (Throwable $e) {
+        echo get_class($e), ": ", $e->getMessage(), "\n";
+    }
+}
+
+memprof_enable();
+$s = fopen('php://memory', 'w');
+attempt('memprof_enable', [new stdClass]);
+attempt('memprof_enable', [['sample' => 1]]);
+attempt('memprof_dump_array', ['0']);
+attempt('memprof_dump_array', [0.0]);
+attempt('memprof_dump_array', [true]);
+attempt('memprof_dump_array', [0, 1]);
+attempt('memprof_dump_array', [0, 'true']);
+foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'] as $fn) {
+    attempt($fn, ['php://memory']);
+    attempt($fn, [$s, '0']);
+    attempt($fn, [$s, false]);
+    attempt($fn, [$s, 0, 0]);
+}
+/* The same values in the types asked for. */
+attempt('memprof_dump_array', [0, false]);
+attempt('memprof_dump_folded', [$s, 0, false]);
+var_dump(ftell($s) > 0, memprof_enabled());
+?>
+--EXPECT--
+TypeError: memprof_enable(): Argument #1 ($options) must be of type array, stdClass given
+TypeError: memprof_enable(): Argument #1 ($options) option "sample" must be of type bool, int given
+TypeError: memprof_dump_array(): Argument #1 ($since) must be of type int, string given
+TypeError: memprof_dump_array(): Argument #1 ($since) must be of type int, float given
+TypeError: memprof_dump_array(): Argument #1 ($since) must be of type int, bool given
+TypeError: memprof_dump_array(): Argument #2 ($peak) must be of type bool, int given
+TypeError: memprof_dump_array(): Argument #2 ($peak) must be of type bool, string given
+TypeError: memprof_dump_callgrind(): Argument #1 ($stream) must be of type resource, string given
+TypeError: memprof_dump_callgrind(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_callgrind(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_callgrind(): Argument #3 ($peak) must be of type bool, int given
+TypeError: memprof_dump_pprof(): Argument #1 ($stream) must be of type resource, string given
+TypeError: memprof_dump_pprof(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_pprof(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_pprof(): Argument #3 ($peak) must be of type bool, int given
+TypeError: memprof_dump_pprof_legacy(): Argument #1 ($stream) must be of type resource, string given
+TypeError: memprof_dump_pprof_legacy(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_pprof_legacy(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_pprof_legacy(): Argument #3 ($peak) must be of type bool, int given
+TypeError: memprof_dump_folded(): Argument #1 ($stream) must be of type resource, string given
+TypeError: memprof_dump_folded(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_folded(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_folded(): Argument #3 ($peak) must be of type bool, int given
+memprof_dump_array: no exception
+memprof_dump_folded: no exception
+bool(true)
+bool(true)

@@ -258,6 +258,20 @@ void memprof_writer_write(memprof_writer *w, const void *data, size_t len)
 	}
 }
 
+void memprof_writer_put_name(memprof_writer *w, const char *name, const char *reserved, const char *replacements)
+{
+	const char *p = name;
+	while (*p) {
+		size_t run = strcspn(p, reserved);
+		memprof_writer_write(w, p, run);
+		p += run;
+		if (*p) {
+			memprof_writer_write(w, &replacements[strchr(reserved, *p) - reserved], 1);
+			p++;
+		}
+	}
+}
+
 void memprof_writer_printf(memprof_writer *w, const char *fmt, ...)
 {
 	char small[512];

@@ -132,6 +132,13 @@ static zend_always_inline void memprof_writer_puts(memprof_writer *w, const char
 	memprof_writer_write(w, s, strlen(s));
 }
 
+/**
+ * Appends a name in which the format reserves some characters: each
+ * character of `reserved` found in it is written as the character at the
+ * same position in `replacements` (e.g. reserved ";\n", replacements ": ").
+ */
+void memprof_writer_put_name(memprof_writer *w, const char *name, const char *reserved, const char *replacements);
+
 /** Appends formatted text (printf-style, no length limit). */
 void memprof_writer_printf(memprof_writer *w, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
 

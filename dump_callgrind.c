@@ -74,20 +74,11 @@ static uint32_t callgrind_line_of(uint32_t index)
 	return func ? func->line_start : 0;
 }
 
-/* Callgrind names are one line each: a line break in a name (an eval'd
- * file name can hold one) would end it. */
+/* Callgrind names are one line each (written with their line end): a line
+ * break in a name (an eval'd file name can hold one) would end it. */
 static void callgrind_put_name(memprof_writer *w, const char *name)
 {
-	const char *p = name;
-	while (*p) {
-		size_t run = strcspn(p, "\r\n");
-		memprof_writer_write(w, p, run);
-		p += run;
-		if (*p) {
-			memprof_writer_write(w, " ", 1);
-			p++;
-		}
-	}
+	memprof_writer_put_name(w, name, "\r\n", "  ");
 	memprof_writer_write(w, "\n", 1);
 }
 

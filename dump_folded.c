@@ -18,16 +18,7 @@
  * eval'd file name with a line break): write them with those replaced. */
 static void dump_folded_name(memprof_writer *w, const char *name)
 {
-	const char *p = name;
-	while (*p) {
-		size_t run = strcspn(p, ";\r\n");
-		memprof_writer_write(w, p, run);
-		p += run;
-		if (*p) {
-			memprof_writer_write(w, *p == ';' ? ":" : " ", 1);
-			p++;
-		}
-	}
+	memprof_writer_put_name(w, name, ";\r\n", ":  ");
 }
 
 void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)

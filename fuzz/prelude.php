@@ -48,6 +48,9 @@ final class Fz
     public static bool $done = false;
     /** known memprof bugs the program steers clear of (fuzz/README.md) */
     public static array $avoid = [];
+    /** true while the program's gc_collect_cycles() runs; what destructors print then */
+    public static bool $gc = false;
+    public static array $gcOut = [];
     public static $keep = null;
     public static $sink = null;
     /** files for fz_include() */
@@ -117,6 +120,16 @@ function fz_ck($v, int $depth = 0): string
         return get_class($v) . '{' . fz_ck(get_object_vars($v), $depth + 1) . '}';
     }
     return '?';
+}
+
+/** What the destructors run by a gc_collect_cycles() printed, in an order that does not depend on the GC's root buffer. */
+function fz_gc_out(): void
+{
+    sort(Fz::$gcOut);
+    foreach (Fz::$gcOut as $line) {
+        echo $line, "\n";
+    }
+    Fz::$gcOut = [];
 }
 
 function fz_on(): bool

@@ -271,6 +271,13 @@ function fz_anchor(Fiber $f, string $how): void
     if ($a === null || $a[0] !== Fz::$session) {
         /* frame 0 is fz_anchor, 1 the function about to call Fiber::$how */
         $base = fz_path(debug_backtrace(DEBUG_BACKTRACE_PROVIDE_OBJECT), 1);
+        if ($how === 'resume' && Fz::$blind === Fz::$session) {
+            /* started before this session, so perhaps running, out of
+             * sight, when it began (fz_enable()): memprof then hangs it
+             * from the switch into it in progress, which the program
+             * cannot name */
+            $base = null;
+        }
         Fz::$anchors[$f] = [Fz::$session, $base === null ? null : [...$base, 'Fiber::' . $how]];
     }
 }

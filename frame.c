@@ -803,12 +803,6 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	if (UNEXPECTED(!mf)) {
 		return false;
 	}
-	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR) && ex != frame_l.yf.leaf) {
-		/* Another generator runs, or a new one is made: the last "yield
-		 * from" answer may now name freed frames whose addresses a new
-		 * delegation chain reuses (frame_delegated_parent()). */
-		frame_l.yf.leaf = NULL;
-	}
 	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
 		parent = s->e[s->n - 1].node;
 	} else if (UNEXPECTED(caller && !caller->func)) {
@@ -830,6 +824,12 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
 		/* Resumed behind a placeholder: the resumer is the code behind it. */
 		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);
+		if (ex != frame_l.yf.leaf) {
+			/* Another generator runs, or a new one is made: the last "yield
+			 * from" answer may from now on name freed frames whose addresses
+			 * a new delegation chain reuses (frame_delegated_parent()). */
+			frame_l.yf.leaf = NULL;
+		}
 	}
 	e = &s->e[s->n];
 	e->ex = ex;

@@ -835,6 +835,12 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
 		/* Resumed behind a placeholder: the resumer is the code behind it. */
 		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);
+		if (ex != frame_l.yf.leaf) {
+			/* Another generator runs, or a new one is made: the last "yield
+			 * from" answer may from now on name freed frames whose addresses
+			 * a new delegation chain reuses (frame_delegated_parent()). */
+			frame_l.yf.leaf = NULL;
+		}
 	}
 	e = &s->e[s->n];
 	e->ex = ex;

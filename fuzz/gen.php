@@ -604,7 +604,7 @@ final class Gen
                 $ctx['vars'][$n] = 'any';
                 return;
             case 'gc':
-                $this->emit($ind, 'gc_collect_cycles();');
+                $this->emit($ind, 'Fz::$gc = true; gc_collect_cycles(); Fz::$gc = false; fz_gc_out();');
                 return;
             case 'return':
                 $this->emit($ind, 'if (' . $this->cond($ctx) . ') {');
@@ -1051,6 +1051,16 @@ final class Gen
          * made here, outside fz_main), the run, the cleanup, the final dump */
         $globals = array_map(fn($i) => "\$g$i", range(0, $this->nGlobals - 1));
         $this->emit(0, 'Fz::init();');
+        if (array_filter($this->classes, fn($spec) => $spec['dtor'])) {
+            /* The helpers do work of their own only while profiling
+             * (fz_anchor()'s debug_backtrace()), which fills PHP's GC root
+             * buffer differently: automatic collections, and so the
+             * destructors of the cycles they free, would come at other times
+             * than without memprof. With destructors that print, garbage
+             * cycles are collected only where the program says, and what
+             * their destructors print is sorted (fz_gc_out()). */
+            $this->emit(0, 'gc_disable();');
+        }
         $this->emit(0, 'Fz::$avoid = ' . var_export(array_keys($this->avoid), true) . ';');
         /* the first output sends the (CLI) headers, which stay for the request */
         $this->emit(0, "echo \"start $seed\\n\";");
@@ -1101,7 +1111,7 @@ final class Gen
         $this->emit(0, 'unset($fz_i);');
         $this->emit(0, 'Fz::$callsSnap = serialize(Fz::$calls);');
         $this->emit(0, 'Fz::$calls = null;');
-        $this->emit(0, 'gc_collect_cycles();');
+        $this->emit(0, 'Fz::$gc = true; gc_collect_cycles(); Fz::$gc = false; fz_gc_out();');
         $this->emit(0, 'fz_final();');
         $this->emit(0, 'echo "end\n";');
         $this->emit(0, '');
@@ -1215,7 +1225,13 @@ final class Gen
         if ($spec['dtor']) {
             $this->emit(1, 'public function __destruct()');
             $this->emit(1, '{');
-            $this->emit(2, "echo 'dtor $name ', \$this->a, \"\\n\";");
+            /* a collection destroys its garbage in the order of PHP's GC
+             * root buffer, which the helpers' work while profiling changes */
+            $this->emit(2, "if (Fz::\$gc) {");
+            $this->emit(3, "Fz::\$gcOut[] = 'dtor $name ' . \$this->a;");
+            $this->emit(2, '} else {');
+            $this->emit(3, "echo 'dtor $name ', \$this->a, \"\\n\";");
+            $this->emit(2, '}');
             $this->emit(1, '}');
         }
         $this->emit(0, '}');

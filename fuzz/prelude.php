@@ -42,12 +42,17 @@ final class Fz
     /** fiber anchors found lazily (not at a switch the program saw, nor by fz_enable) */
     public static int $lazy = 0;
     public static bool $enabling = false;
+    /** a session started inside a fiber being destroyed (fz_enable()): the fibers below it were out of sight */
+    public static int $blind = -1;
     /** calls per memprof function name (only in programs that count them) */
     public static ?array $calls = [];
     public static string $callsSnap = '';
     public static bool $done = false;
     /** known memprof bugs the program steers clear of (fuzz/README.md) */
     public static array $avoid = [];
+    /** true while the program's gc_collect_cycles() runs; what destructors print then */
+    public static bool $gc = false;
+    public static array $gcOut = [];
     public static $keep = null;
     public static $sink = null;
     /** files for fz_include() */
@@ -119,6 +124,16 @@ function fz_ck($v, int $depth = 0): string
     return '?';
 }
 
+/** What the destructors run by a gc_collect_cycles() printed, in an order that does not depend on the GC's root buffer. */
+function fz_gc_out(): void
+{
+    sort(Fz::$gcOut);
+    foreach (Fz::$gcOut as $line) {
+        echo $line, "\n";
+    }
+    Fz::$gcOut = [];
+}
+
 function fz_on(): bool
 {
     return Fz::$mp && memprof_enabled();
@@ -139,8 +154,16 @@ function fz_enable(): void
     /* Profiling starts inside whatever is running: fibers on the stack
      * get their true call path (anchored now, not at a later switch). */
     Fz::$enabling = true;
-    fz_path(debug_backtrace(DEBUG_BACKTRACE_PROVIDE_OBJECT), 0);
+    $bt = debug_backtrace(DEBUG_BACKTRACE_PROVIDE_OBJECT);
+    fz_path($bt, 0);
     Fz::$enabling = false;
+    if (!isset($bt[count($bt) - 1]['file']) && Fiber::getCurrent() !== null) {
+        /* Inside a fiber being destroyed while suspended: the engine's
+         * chain ends at its bottom, so the fibers running below it (the
+         * destroyer's) are out of sight; memprof hangs them from the
+         * switches into them in progress, which the program cannot name. */
+        Fz::$blind = Fz::$session;
+    }
 }
 
 function fz_disable(): void
@@ -207,10 +230,13 @@ function fz_path(array $bt, int $from): ?array
             if ($a === null || $a[0] !== Fz::$session) {
                 $base = fz_path($bt, $k + 1);
                 $a = [Fz::$session, $base === null ? null : [...$base, 'Fiber::' . $fr['function']]];
-                Fz::$anchors[$f] = $a;
-                if (!Fz::$enabling) {
+                if (!Fz::$enabling && Fz::$blind === Fz::$session) {
+                    /* running, out of sight, when profiling started (fz_enable()) */
+                    $a = [Fz::$session, null];
+                } elseif (!Fz::$enabling) {
                     Fz::$lazy++;
                 }
+                Fz::$anchors[$f] = $a;
             }
             return $a[1] === null ? null : [...$a[1], ...array_reverse($names)];
         }
@@ -245,6 +271,13 @@ function fz_anchor(Fiber $f, string $how): void
     if ($a === null || $a[0] !== Fz::$session) {
         /* frame 0 is fz_anchor, 1 the function about to call Fiber::$how */
         $base = fz_path(debug_backtrace(DEBUG_BACKTRACE_PROVIDE_OBJECT), 1);
+        if ($how === 'resume' && Fz::$blind === Fz::$session) {
+            /* started before this session, so perhaps running, out of
+             * sight, when it began (fz_enable()): memprof then hangs it
+             * from the switch into it in progress, which the program
+             * cannot name */
+            $base = null;
+        }
         Fz::$anchors[$f] = [Fz::$session, $base === null ? null : [...$base, 'Fiber::' . $how]];
     }
 }

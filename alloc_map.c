@@ -152,7 +152,6 @@ static int alloc_map_judy_set(memprof_alloc_map *map, uintptr_t key, uint64_t va
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t value)
 {
 	memprof_alloc_map_entry *set, *victim;
-	int way;
 
 	if (!map->nursery) {
 		/* mmap: zeroed, aligned, and only the pages in use ever cost memory */
@@ -172,13 +171,6 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t
 	/* The set is full. The entry that makes way moves to the Judy tier; the
 	 * choice rotates with the address's bits, which costs nothing to keep. */
 	set = memprof_alloc_map_nursery_set(map, ptr);
-	for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
-		if (set[way].key == (uintptr_t) ptr) {
-			/* Already mapped (a broken contract): replace it. */
-			set[way].value = value;
-			return 0;
-		}
-	}
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
 	if (alloc_map_judy_set(map, victim->key, victim->value) != 0) {
 		return -1;

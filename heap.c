@@ -128,19 +128,13 @@ uint64_t memprof_heap_record_size(uint32_t idx)
 	}
 }
 
-static ZEND_COLD zend_never_inline void heap_note_oom(void)
-{
-	memprof_heap_g.oom = true;
-	memprof_meta_failed();
-}
-
 static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
 {
 	PWord_t slot = (PWord_t) JudyLIns(&memprof_heap_g.big, idx, PJE0);
 	if (slot != PJERR) {
 		*slot = size;
 	} else {
-		heap_note_oom();
+		memprof_meta_failed();
 	}
 }
 
@@ -160,13 +154,11 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 		uint64_t *bytes = memprof_meta_realloc(p->bytes, cap * sizeof(*bytes));
 		uint64_t *blocks;
 		if (!bytes) {
-			heap_note_oom();
-			return;
+			return;   /* reported by memprof_meta_realloc() */
 		}
 		p->bytes = bytes;
 		blocks = memprof_meta_realloc(p->blocks, cap * sizeof(*blocks));
 		if (!blocks) {
-			heap_note_oom();
 			return;
 		}
 		p->blocks = blocks;
@@ -271,12 +263,12 @@ static zend_always_inline memprof_frame *heap_record(void *ptr, size_t size, uin
 	uint32_t idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
 
 	if (UNEXPECTED(idx == MEMPROF_ALLOC_NONE)) {
-		heap_note_oom();
+		memprof_meta_failed();
 		return NULL;
 	}
 	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, idx, memprof_heap_g.generation) != 0)) {
 		memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-		heap_note_oom();
+		memprof_meta_failed();
 		return NULL;
 	}
 	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
@@ -611,7 +603,6 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	heap_l.real = zend_mm_get_heap();
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
 	memprof_heap_g.paused = 0;
-	memprof_heap_g.oom = false;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.live_blocks = 0;
 	memprof_heap_g.generation = 0;

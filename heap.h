@@ -39,14 +39,12 @@ typedef struct _memprof_heap_peak_snapshot {
  * @var active      the proxy heap is installed and allocations are recorded
  * @var paused      > 0 while the profiler itself allocates from the request heap
  *                  (building a dump): such blocks are not recorded
- * @var oom         the profiler could not allocate its own metadata at least once
- *                  (some allocations went unrecorded)
  * @var pool        records of live allocations
  * @var map         address -> record
- * @var big         JudyL: address -> size, for the rare blocks of 4 GiB or more
+ * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
  * @var live_bytes  sum of requested sizes of recorded live blocks
  * @var live_blocks number of recorded live blocks
- * @var generation  current generation (memprof_mark()), stamped on each new record
+ * @var generation  current generation (memprof_mark()), kept with each new block in the map
  * @var peak_bytes  highest live_bytes seen (exact)
  * @var peak_next   live_bytes above which the next peak snapshot is taken
  * @var peak        the latest peak snapshot
@@ -63,7 +61,6 @@ typedef struct _memprof_heap_peak_snapshot {
  */
 typedef struct _memprof_heap_state {
 	bool active;
-	bool oom;
 	uint32_t paused;
 	memprof_alloc_pool pool;
 	memprof_alloc_map map;

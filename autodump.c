@@ -44,7 +44,8 @@ static struct {
 	uint32_t count;          /* automatic dumps written by this process */
 	uint32_t seq;            /* file sequence number in this process */
 	bool capped;             /* memprof.max_dumps reached */
-	bool cap_reported;       /* ... and said once */
+	bool cap_reported;       /* ... and said once (growth dumps) */
+	bool signal_cap_reported; /* ... and said once (signal dumps) */
 	void (*orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
 	void (*orig_interrupt)(zend_execute_data *execute_data);
 	int signo;               /* installed signal, 0 when none */
@@ -247,6 +248,24 @@ static void autodump_signal_handler(int signo)
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 }
 
+/* Automatic dumps are the profiler's business, not the application's: a
+ * failure goes to PHP's log (error_log, or the SAPI's log: stderr in the
+ * CLI, the master's log in php-fpm), never through zend_error(), whose
+ * user handlers (frameworks turn warnings into exceptions) would make a
+ * failed dump the application's error. */
+static void autodump_log(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
+static void autodump_log(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, args);
+	va_end(args);
+	php_log_err_with_severity(msg, LOG_WARNING);
+}
+
 static void autodump_interrupt(zend_execute_data *execute_data)
 {
 	char path[4096], error[512];
@@ -258,8 +277,14 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 		autodump_signal_due = 0;
 		if (MEMPROF_G(session).enabled
 				&& memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
-			zend_error(E_WARNING, "memprof could not write the dump requested by signal %d: %s",
-				autodump_l.signo, error);
+			if (!autodump_l.capped) {
+				autodump_log("memprof could not write the dump requested by signal %d: %s",
+					autodump_l.signo, error);
+			} else if (!autodump_l.signal_cap_reported) {
+				/* Each further signal would say the same: once is enough. */
+				autodump_l.signal_cap_reported = true;
+				autodump_log("memprof ignores signal %d from now on: %s", autodump_l.signo, error);
+			}
 		}
 	}
 	if (memprof_heap_growth_due) {
@@ -270,11 +295,11 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 			} else if (!autodump_l.capped) {
 				/* Try again after the next step of growth. */
 				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
-				zend_error(E_WARNING, "memprof could not write the growth dump: %s", error);
+				autodump_log("memprof could not write the growth dump: %s", error);
 			} else if (!autodump_l.cap_reported) {
 				/* The cap is reached: say it once, and stop watching the growth. */
 				autodump_l.cap_reported = true;
-				zend_error(E_NOTICE, "memprof stops its growth dumps: %s", error);
+				autodump_log("memprof stops its growth dumps: %s", error);
 			}
 		}
 	}
@@ -406,4 +431,5 @@ void memprof_autodump_after_fork(void)
 	autodump_l.seq = 0;
 	autodump_l.capped = false;
 	autodump_l.cap_reported = false;
+	autodump_l.signal_cap_reported = false;
 }

@@ -1,29 +1,44 @@
 /*
  * frame: see frame.h for the contract.
  *
- * How calls are seen. While profiling, memprof hooks zend_execute_ex and
- * zend_execute_internal (installed at start, removed at stop, so an idle
- * extension costs nothing; INTERNALS.md has the measurements). Each hooked
- * call pushes an entry (execute_data, function, node) on a shadow stack and
- * pops it when it returns.
+ * How calls are seen. Two mechanisms, one per situation, chosen at start
+ * (memprof_frame_start()):
  *
- * The shadow stack is a cache of the engine's stack, EG(current_execute_data),
- * which is always the truth for the running fiber. Some calls bypass the
- * hooks: the compiler emits direct VM calls (ZEND_DO_UCALL, ZEND_DO_ICALL)
- * when the hooks were not installed as the code was compiled (code compiled
- * before memprof_enable(), or cached by opcache in an unprofiled request),
- * and a bailout (fatal error) longjmps past the hooks' pops. So whenever the
+ * - Without the JIT, while profiling, memprof hooks zend_execute_ex and
+ *   zend_execute_internal (installed at start, removed at stop, so an idle
+ *   extension costs nothing; INTERNALS.md has the measurements). Each
+ *   hooked call pushes an entry (execute_data, function, node) on a shadow
+ *   stack and pops it when it returns. Beyond FRAME_HOOK_DEPTH nested
+ *   hooked calls, the hook steps out of zend_execute_ex for the rest of
+ *   that call (frame_execute_deep()): PHP's own VM runs user calls without
+ *   C stack, the hook would not, and deep recursion must not overflow it.
+ * - When opcache's JIT may run, no execution hook is installed at all (a
+ *   hook installed at run time under JIT-compiled code breaks it: see
+ *   frame_jit_possible()), and memprof_frame_sync_current() finds the path
+ *   of each recorded allocation from the engine's stack, as sampling mode
+ *   always does.
+ *
+ * In both, the shadow stack is a cache of the engine's stack,
+ * EG(current_execute_data), which is always the truth for the running
+ * fiber. Some calls bypass the hooks: the compiler emits direct VM calls
+ * (ZEND_DO_UCALL, ZEND_DO_ICALL) when the hooks were not installed as the
+ * code was compiled (code compiled before memprof_enable(), or cached by
+ * opcache in an unprofiled request), calls deeper than the hooks go, and
+ * a bailout (fatal error) longjmps past the hooks' pops. So whenever the
  * top of the shadow stack is not the engine's current frame, frame_sync()
  * compares the two and repairs the shadow stack from the engine's chain. A
  * returned call's execute_data address is reused by the next call at the
  * same depth (the ABA case): entries the sync made (not pushed by a live
  * hook) are re-checked, with their function, against the engine's chain on
- * every use, down to the nearest hooked entry.
+ * every use, down to the nearest hooked entry (to the bottom without
+ * hooks: O(depth) per recorded allocation).
  *
  * What `calls` means: calls through the hooks are counted exactly; a call
- * seen only by a sync (a direct VM call) counts once each time a sync finds
- * a new frame for it, so repeated direct calls from the same caller at the
- * same depth may count fewer times than they happened (at least once).
+ * seen only by a sync (a direct VM call, any call under the JIT) counts
+ * once each time a sync finds a new frame for it, so repeated calls from
+ * the same caller at the same depth may count fewer times than they
+ * happened (at least once), and a call that allocates nothing, itself or
+ * below, is not seen at all.
  *
  * Per-call cost: the memprof_func of a function lives in a slot of the
  * function's run-time cache (a per-request, writable array that the engine
@@ -41,8 +56,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pthread.h>
-
 #include <Judy.h>
 
 #include "php.h"
@@ -51,6 +64,7 @@
 #include "zend_fibers.h"
 #include "zend_execute.h"
 #include "zend_generators.h"
+#include "SAPI.h"
 
 #include "frame.h"
 #include "meta.h"
@@ -107,8 +121,10 @@ static struct {
 	void (*orig_execute_internal)(zend_execute_data *ex, zval *return_value);
 	bool ex_hook_in_chain;
 	bool internal_hook_in_chain;
-	/* lowest C stack address a hooked call may start at (main context) */
-	const char *stack_floor;
+	/* the execution hooks are in use in this session (not under the JIT) */
+	bool hooks;
+	/* a call too deep for the hooks runs with zend_execute_ex unhooked */
+	bool bypassing;
 	/* generator execute_data -> node of its last resume, and the node of
 	 * the code that resumed it then, while tracking */
 	Pvoid_t generators;
@@ -561,6 +577,39 @@ static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_
 	return trusted;
 }
 
+/* Pushes entries for the engine frames walk[m-1] (called by caller, whose
+ * node is node) up to walk[0], each counting one call; room for them must
+ * be reserved. Returns the node of the last one pushed. */
+static memprof_frame *frame_push_entries(memprof_frame_stack *s, memprof_frame *node,
+	const zend_execute_data *caller, const zend_execute_data *const *walk, size_t m)
+{
+	while (m > 0) {
+		const zend_execute_data *f = walk[--m];
+		memprof_func *func = frame_func_of(f->func);
+		memprof_frame *child;
+		memprof_frame_entry *e;
+		if (!func) {
+			break;
+		}
+		child = node->mru_child;
+		if (!child || child->func != func) {
+			child = frame_child(node, func, caller);
+			if (!child) {
+				break;
+			}
+		}
+		child->calls += memprof_frame_g.count_calls;
+		e = &s->e[s->n++];
+		e->ex = f;
+		e->func = f->func;
+		e->node = child;
+		e->hooked = false;
+		node = child;
+		caller = f;
+	}
+	return node;
+}
+
 /* Makes the stack agree with the engine's chain of frames ending at ex
  * (the first trackable frame at or below it) and returns that frame's node,
  * the root when there is none.
@@ -638,29 +687,106 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 	if (!frame_stack_grow(s, k + (uint32_t) m)) {
 		return node;
 	}
-	while (m > 0) {
-		const zend_execute_data *f = frame_l.walk[--m];
-		memprof_func *func = frame_func_of(f->func);
-		memprof_frame *child = func ? frame_child(node, func, caller) : NULL;
-		memprof_frame_entry *e;
-		if (!child) {
-			break;
+	return frame_push_entries(s, node, caller, frame_l.walk, m);
+}
+
+/* True when the engine's chain from p down has no trackable frame left
+ * for stack s: the end of the main program's chain, or a fiber's bottom. */
+static zend_always_inline bool frame_chain_done(const memprof_frame_stack *s, const zend_execute_data *p)
+{
+	for (; p; p = p->prev_execute_data) {
+		if (s->base && (frame_is_fiber_bottom(p->func) || p == s->origin)) {
+			return true;
 		}
-		child->calls += memprof_frame_g.count_calls;
-		e = &s->e[s->n++];
-		e->ex = f;
-		e->func = f->func;
-		e->node = child;
-		e->hooked = false;
-		node = child;
-		caller = f;
+		if (!p->func || frame_trackable(p->func)) {
+			return false;
+		}
 	}
-	return node;
+	return true;
+}
+
+/* Frames found above the live entries by one fast sync, at most. */
+#define FRAME_FRESH_MAX 16
+
+static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
+{
+	return (const char *) p >= (const char *) EG(vm_stack) && (const char *) p < (const char *) EG(vm_stack_end);
 }
 
 memprof_frame *memprof_frame_sync_current(void)
 {
-	return frame_sync(EG(current_execute_data));
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
+	const zend_execute_data *fresh[FRAME_FRESH_MAX];
+	uint32_t i = s->n, top, nfresh = 0;
+	memprof_frame *node;
+
+	if (frame_l.hooks) {
+		/* Hooked entries are trusted while their hook runs: frame_sync()
+		 * compares only what is above the topmost of them. */
+		return frame_sync(ex);
+	}
+
+	/* Down the engine's chain to the first frame that is still its entry:
+	 * frames above it are new calls (pushed below), entries above it have
+	 * returned (dropped). Which of a frame and an entry is higher up is
+	 * told by address, valid within the VM stack's current segment;
+	 * anything else takes the general sync. */
+	while (p && i > 0) {
+		const memprof_frame_entry *e = &s->e[i - 1];
+		if (EXPECTED(p == e->ex && p->func == e->func)) {
+			break;
+		}
+		if (!p->func || !frame_in_segment(p) || !frame_in_segment(e->ex)) {
+			return frame_sync(ex);
+		}
+		if (!frame_trackable(p->func)) {
+			if (frame_is_fiber_bottom(p->func)) {
+				return frame_sync(ex);
+			}
+			p = p->prev_execute_data;
+			continue;
+		}
+		if (p >= e->ex) {
+			/* A new call; at e's own address, e has returned too. */
+			if (nfresh == FRAME_FRESH_MAX) {
+				return frame_sync(ex);
+			}
+			fresh[nfresh++] = p;
+			if (p == e->ex) {
+				i--;
+			}
+			p = p->prev_execute_data;
+		} else {
+			i--;
+		}
+	}
+	top = i;
+	/* Below that, every entry must still be the engine's frame at its
+	 * depth (same execute_data, same function: the ABA case). */
+	while (i > 0 && p) {
+		const memprof_frame_entry *e = &s->e[i - 1];
+		if (EXPECTED(p == e->ex && p->func == e->func)) {
+			i--;
+			p = p->prev_execute_data;
+		} else if (p->func && !frame_trackable(p->func) && !frame_is_fiber_bottom(p->func)) {
+			p = p->prev_execute_data;
+		} else {
+			return frame_sync(ex);
+		}
+	}
+	if (UNEXPECTED(i != 0 || !top || !frame_chain_done(s, p))) {
+		return frame_sync(ex);
+	}
+	s->n = top;
+	node = s->e[top - 1].node;
+	if (EXPECTED(!nfresh)) {
+		return node;
+	}
+	if (!frame_stack_grow(s, top + nfresh)) {
+		return node;
+	}
+	return frame_push_entries(s, node, s->e[top - 1].ex, fresh, nfresh);
 }
 
 /* ---- execution hooks --------------------------------------------------------- */
@@ -775,26 +901,15 @@ static zend_never_inline memprof_frame *frame_delegated_parent(const zend_execut
 	return parent;
 }
 
-/* memprof's zend_execute_ex hook makes every PHP call use C stack (the
- * engine's own VM does not). Runaway recursion that PHP would stop at the
- * memory limit could then overflow the C stack first: stop it with a fatal
- * error instead of a crash, with half a megabyte to spare. Main context
- * only (fibers have their own stacks, which PHP 8.2 does not expose). */
-#define FRAME_STACK_RESERVE (512 * 1024)
-
-static ZEND_COLD zend_never_inline void frame_stack_exhausted(void)
-{
-	zend_error_noreturn(E_ERROR,
-		"Maximum call stack size reached while profiling (memprof's call hook puts every PHP call on the C stack): infinite recursion?");
-}
-
-static zend_always_inline void frame_check_stack(void)
-{
-	if (UNEXPECTED((const char *) __builtin_frame_address(0) < frame_l.stack_floor)
-			&& EG(current_fiber_context) == EG(main_fiber_context)) {
-		frame_stack_exhausted();
-	}
-}
+/* memprof's zend_execute_ex hook makes every PHP call use C stack, where
+ * the engine's own VM uses none: deep recursion, fine in plain PHP, would
+ * overflow the C stack (a fiber's, 2 MiB by default, at a few thousand
+ * levels). So the hooks see at most FRAME_HOOK_DEPTH nested calls per
+ * context (about 300 bytes of C stack each): a call deeper than that runs
+ * with zend_execute_ex given back to the engine (frame_execute_deep()),
+ * and everything it calls runs in the VM's own loop, as without memprof,
+ * seen by syncs from the engine's stack instead. */
+#define FRAME_HOOK_DEPTH 256
 
 /* Pushes the entry of a frame that is about to run. Returns false (and
  * pushes nothing) for frames without a node. */
@@ -865,11 +980,41 @@ static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t d
 	}
 }
 
+static void frame_execute_ex(zend_execute_data *ex);
+
+/* Runs a call with the hook out of zend_execute_ex, so that the calls it
+ * makes stay in the VM's loop; the hook goes back when it returns (also
+ * through a bailout) unless profiling stopped or someone hooked on top. */
+static ZEND_COLD zend_never_inline void frame_execute_deep(zend_execute_data *ex)
+{
+	uint32_t session = frame_l.session;
+
+	frame_l.bypassing = true;
+	zend_execute_ex = frame_l.orig_execute_ex;
+	zend_try {
+		frame_l.orig_execute_ex(ex);
+	} zend_catch {
+		if (session == frame_l.session && zend_execute_ex == frame_l.orig_execute_ex) {
+			zend_execute_ex = frame_execute_ex;
+		}
+		frame_l.bypassing = false;
+		zend_bailout();
+	} zend_end_try();
+	if (session == frame_l.session && zend_execute_ex == frame_l.orig_execute_ex) {
+		zend_execute_ex = frame_execute_ex;
+	}
+	frame_l.bypassing = false;
+}
+
 static void frame_execute_ex(zend_execute_data *ex)
 {
 	uint32_t depth, session;
 
-	frame_check_stack();
+	if (UNEXPECTED(memprof_frame_g.stack->n >= FRAME_HOOK_DEPTH) && memprof_frame_g.tracking
+			&& !frame_l.bypassing && zend_execute_ex == frame_execute_ex) {
+		frame_execute_deep(ex);
+		return;
+	}
 	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
 		frame_l.orig_execute_ex(ex);
 		return;
@@ -1029,28 +1174,10 @@ static void frame_stacks_free(void)
 
 /* ---- lifecycle ------------------------------------------------------------------ */
 
-/* The main thread's stack bounds, from the C library. */
-static void frame_stack_floor_init(void)
-{
-	pthread_attr_t attr;
-	void *addr;
-	size_t size;
-
-	frame_l.stack_floor = NULL;
-	if (pthread_getattr_np(pthread_self(), &attr) != 0) {
-		return;
-	}
-	if (pthread_attr_getstack(&attr, &addr, &size) == 0 && size > 2 * FRAME_STACK_RESERVE) {
-		frame_l.stack_floor = (const char *) addr + FRAME_STACK_RESERVE;
-	}
-	pthread_attr_destroy(&attr);
-}
-
 void memprof_frame_minit(void)
 {
 	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
 	memset(&frame_l, 0, sizeof(frame_l));
-	frame_stack_floor_init();
 	memprof_frame_g.stack = &frame_l.fallback;
 	frame_rtc_handle = zend_get_op_array_extension_handle("memprof");
 	/* Fiber observers cost nothing per call (unlike function observers). */
@@ -1080,6 +1207,10 @@ static void frame_hooks_install(void)
 
 static void frame_hooks_remove(void)
 {
+	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
+		/* Out of the chain already, for a deep call (frame_execute_deep()). */
+		frame_l.ex_hook_in_chain = false;
+	}
 	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
 	if (zend_execute_ex == frame_execute_ex) {
 		zend_execute_ex = frame_l.orig_execute_ex;
@@ -1092,8 +1223,43 @@ static void frame_hooks_remove(void)
 	}
 }
 
-zend_result memprof_frame_start(bool hooks)
+/* Whether opcache may run JIT-compiled code in this process. The tracing
+ * JIT compiles traces that return from a call straight into the caller's
+ * code; a zend_execute_ex hook installed at run time (after opcache
+ * decided to JIT) makes such calls return to the hook instead, and the
+ * caller's code then runs on freed frames. Under the JIT no execution hook
+ * is installed at all: frames are found from the engine's stack. Judged
+ * from opcache's settings, on the safe side: a JIT buffer and a JIT mode
+ * other than "disable" (which ini_set() could switch on later). */
+static bool frame_jit_possible(void)
 {
+	const char *mode;
+
+	if (!zend_get_extension("Zend OPcache")) {
+		return false;
+	}
+	if (!zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)) {
+		return false;
+	}
+	if (!strcmp(sapi_module.name, "cli") && !zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0)) {
+		return false;
+	}
+	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
+		return false;
+	}
+	mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
+	return !mode || (strcmp(mode, "disable") && strcmp(mode, "0"));
+}
+
+bool memprof_frame_uses_hooks(void)
+{
+	return frame_l.hooks;
+}
+
+zend_result memprof_frame_start(bool count_calls)
+{
+	bool hooks = count_calls && !frame_jit_possible();
+
 	ZEND_ASSERT(!memprof_frame_g.tracking);
 	memprof_frame_g.count = 0;
 	memprof_frame_g.root = frame_new_node(NULL, NULL);
@@ -1101,10 +1267,11 @@ zend_result memprof_frame_start(bool hooks)
 		memprof_frame_stop();
 		return FAILURE;
 	}
-	memprof_frame_g.root->calls = hooks;
+	memprof_frame_g.root->calls = count_calls;
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
-	memprof_frame_g.count_calls = hooks;
+	memprof_frame_g.count_calls = count_calls;
+	frame_l.hooks = hooks;
 	if (hooks) {
 		frame_hooks_install();
 	}
@@ -1120,9 +1287,10 @@ void memprof_frame_stop(void)
 	frame_slab *slab, *next;
 	uint32_t i;
 
-	if (memprof_frame_g.tracking && memprof_frame_g.count_calls) {
+	if (memprof_frame_g.tracking && frame_l.hooks) {
 		frame_hooks_remove();
 	}
+	frame_l.hooks = false;
 	memprof_frame_g.tracking = false;
 	frame_l.session++;
 	memprof_frame_g.root = NULL;

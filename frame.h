@@ -137,14 +137,18 @@ void memprof_frame_minit(void);
 void memprof_frame_rshutdown(void);
 
 /**
- * Starts tracking: installs the execution hooks (unless hooks is false:
- * sampling mode, where paths are only ever found by walking the engine's
- * stack, for sampled allocations) and makes an empty tree whose current
- * node is the path of the code running now (rebuilt from
- * EG(current_execute_data)).
+ * Starts tracking and makes an empty tree whose current node is the path
+ * of the code running now (rebuilt from EG(current_execute_data)).
+ *
+ * Full tracking (count_calls) installs the execution hooks, unless opcache's
+ * JIT may run in this process: then, as in sampling mode, no hook is
+ * installed and paths are found by walking the engine's stack at each
+ * recorded allocation (memprof_frame_uses_hooks() tells which).
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
-zend_result memprof_frame_start(bool hooks);
+zend_result memprof_frame_start(bool count_calls);
+/** True while the execution hooks are in use (full tracking without the JIT). */
+bool memprof_frame_uses_hooks(void);
 /** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */
 void memprof_frame_stop(void);
 

@@ -152,6 +152,14 @@ ZEND_FUNCTION(memprof_enable)
 		zend_throw_exception(memprof_exception_ce, "Memprof is already enabled", 0);
 		RETURN_THROWS();
 	}
+	if (!MEMPROF_G(session).in_request) {
+		/* User code still runs after memprof's RSHUTDOWN (a session save
+		 * handler, a user stream closed as the executor shuts down): a
+		 * session started there would outlive the request's heap. */
+		zend_throw_exception(memprof_exception_ce,
+			"Memprof cannot be enabled after its request shutdown has run", 0);
+		RETURN_THROWS();
+	}
 	RETURN_BOOL(memprof_session_start(&flags) == SUCCESS);
 }
 
@@ -588,6 +596,7 @@ static PHP_RINIT_FUNCTION(memprof)
 #if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	MEMPROF_G(session).in_request = true;
 	memprof_autodump_rinit();
 	if (memprof_trigger_check(&flags)) {
 		memprof_session_start(&flags);
@@ -600,6 +609,7 @@ static PHP_RSHUTDOWN_FUNCTION(memprof)
 	if (MEMPROF_G(session).enabled) {
 		memprof_session_stop();
 	}
+	MEMPROF_G(session).in_request = false;
 	memprof_autodump_rshutdown();
 	memprof_frame_rshutdown();
 	return SUCCESS;

@@ -58,6 +58,7 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 	} ini;
 	/* runtime state of the request */
 	struct {
+		bool in_request;       /**< between memprof's RINIT and RSHUTDOWN: only then can a session start */
 		bool enabled;          /**< a profiling session is running */
 		memprof_flags flags;   /**< its options */
 		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */

@@ -3,7 +3,7 @@
 # one `apt-get update`, then `apt-get install -y` of whatever is missing.
 # Extra package names may be given as arguments.
 set -eu
-pkgs="php8.2-dev php8.2-cli php8.2-opcache php8.2-fpm libfcgi-bin libjudy-dev zlib1g-dev make gcc $*"
+pkgs="php8.2-dev php8.2-cli php8.2-opcache php8.2-fpm libfcgi-bin php-twig libjudy-dev zlib1g-dev make gcc $*"
 missing=
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

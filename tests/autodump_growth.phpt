@@ -30,7 +30,7 @@ array_map('unlink', glob("$dir/*"));
 rmdir($dir);
 ?>
 --EXPECTF--
-Notice: memprof stops its growth dumps: memprof.max_dumps (3) automatic dumps already written by this process in %s on line %d
+memprof stops its growth dumps: memprof.max_dumps (3) automatic dumps already written by this process
 dumps: 3
 1: memprof.PID.TIME.1.pb.gz, gzip ok
 2: memprof.PID.TIME.2.pb.gz, gzip ok

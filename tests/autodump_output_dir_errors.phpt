@@ -54,20 +54,15 @@ rmdir($base);
 ?>
 --EXPECTF--
 -- missing
-
-Warning: memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/missing" does not exist in %s on line %d
+memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/missing" does not exist
 -- a file
-
-Warning: memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/file" is not a directory in %s on line %d
+memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/file" is not a directory
 -- a symlink
-
-Warning: memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/link" is a symbolic link (refused) in %s on line %d
+memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/link" is a symbolic link (refused)
 -- /proc
-
-Warning: memprof could not write the dump requested by signal 12: cannot create a file in memprof.output_dir "/proc": No such file or directory in %s on line %d
+memprof could not write the dump requested by signal 12: cannot create a file in memprof.output_dir "/proc": No such file or directory
 -- too long
-
-Warning: memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/long-directory-name/long-directory-name/long-directory-name/long-directory-name/long-directory-name/long-directory-name/%s..." cannot be opened: File name too long in %s on line %d
+memprof could not write the dump requested by signal 12: memprof.output_dir "%s/memprof-dirs-%d/long-directory-name/long-directory-name/long-directory-name/long-directory-name/long-directory-name/long-directory-name/%s..." cannot be opened: File name too long
 -- a NUL byte
 
 Warning: ini_set(): memprof.output_dir must not contain NUL bytes; "%s/memprof-dirs-%d/real\x00/../x" given (setting unchanged) in %s on line %d

@@ -23,5 +23,5 @@ printf("files: %d, profiling: %s\n", count(glob("$dir/*")), var_export(memprof_e
 rmdir($dir);
 ?>
 --EXPECTF--
-Warning: memprof could not write the dump requested by signal 12: cannot create a file in memprof.output_dir "%s/memprof-ro-%d": Permission denied in %s on line %d
+memprof could not write the dump requested by signal 12: cannot create a file in memprof.output_dir "%s/memprof-ro-%d": Permission denied
 files: 0, profiling: true

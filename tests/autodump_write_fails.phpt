@@ -56,7 +56,7 @@ unlink($child);
 rmdir($dir);
 ?>
 --EXPECTF--
-Warning: memprof could not write the dump requested by signal 12: writing to memprof.output_dir "DIR" failed after 16384 bytes: File too large in CHILD on line %d
+memprof could not write the dump requested by signal 12: writing to memprof.output_dir "DIR" failed after 16384 bytes: File too large
 after the signal dump: 0 files
 
 Notice: memprof_dump_callgrind(): Write of %d bytes failed with errno=27 File too large in CHILD on line %d

@@ -1,0 +1,65 @@
+--TEST--
+frame: 100,000-deep recursion in the main program and 20,000 deep in a Fiber run as in plain PHP while profiling; the blocks kept along the way are attributed to it
+--SKIPIF--
+<?php
+if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');
+?>
+--ENV--
+MEMPROF_PROFILE=1
+--INI--
+memory_limit=-1
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+require __DIR__ . '/dump.inc';
+
+/* Every 100th level (and the bottom) keeps a 96-byte string alive; at the
+ * bottom, a callgrind dump (per function: its size does not grow with the
+ * depth) gives the live bytes of str_repeat, and of `down` itself, which
+ * holds the engine's VM stack pages (256 KiB each). Paths are found from
+ * the engine's stack at each allocation, O(depth) each beyond the hooks'
+ * depth: allocating at every level of a 100,000-deep recursion would take
+ * seconds (INTERNALS.md, "Calls"). */
+function down(int $n, $out) {
+    $s = $n % 100 === 0 ? str_repeat('a', 96) : '';
+    if ($n === 0) {
+        memprof_dump_callgrind($out);
+        return 0;
+    }
+    return down($n - 1, $out) + 1 + strlen($s) * 0;
+}
+
+function live(string $text): array {
+    $parsed = callgrind_parse($text);
+    $fns = callgrind_functions($parsed);
+    $r = [];
+    foreach (['down', 'str_repeat'] as $name) {
+        $sum = 0;
+        foreach ($fns[$name]['self'] ?? [] as $cost) {
+            $sum += $cost[1];   /* [line, live bytes, ...] */
+        }
+        $r[] = $name === 'down' ? 'down=' . ($sum > 0 && $sum % 262144 === 0 ? 'pages' : $sum) : "$name=$sum";
+    }
+    return $r;
+}
+
+$out = fopen('php://memory', 'w+');
+echo down(100000, $out), "\n";
+rewind($out);
+echo implode(' ', live(stream_get_contents($out))), "\n";
+
+$out = fopen('php://memory', 'w+');
+$fiber = new Fiber(fn () => down(20000, $out));
+$fiber->start();
+echo $fiber->getReturn(), "\n";
+rewind($out);
+echo implode(' ', live(stream_get_contents($out))), "\n";
+printf("expected: %d and %d\n", 1001 * memprof_test_str_size(96), 201 * memprof_test_str_size(96));
+?>
+--EXPECT--
+100000
+down=pages str_repeat=128128
+20000
+down=pages str_repeat=25728
+expected: 128128 and 25728

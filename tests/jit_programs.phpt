@@ -1,0 +1,55 @@
+--TEST--
+jit: under opcache's tracing and function JIT, profiling from the start, enabled once the code is compiled, and enabled then disabled before the work: the program's output is as without memprof, and attribution is exact
+--SKIPIF--
+<?php
+$dir = ini_get('extension_dir');
+if (!is_file("$dir/opcache.so")) die("skip opcache.so not in $dir");
+?>
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+$cmd = file_get_contents('/proc/self/cmdline');
+preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+$opcache = ini_get('extension_dir') . '/opcache.so';
+
+function run(array $args, array $env): string
+{
+    $env['PATH'] = getenv('PATH');
+    foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
+        if (getenv($k) !== false) {
+            $env[$k] = getenv($k);
+        }
+    }
+    $p = proc_open(array_merge([PHP_BINARY, '-n'], $args, [__DIR__ . '/jit.inc']),
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    $rc = proc_close($p);
+    return $rc === 0 ? $out : "$out(exit $rc)\n";
+}
+
+foreach (['tracing', 'function'] as $jit) {
+    /* Low thresholds: everything is compiled within the first few calls. */
+    $ini = ['-d', "zend_extension=$opcache", '-d', 'opcache.enable_cli=1', '-d', "opcache.jit=$jit",
+        '-d', 'opcache.jit_buffer_size=32M', '-d', 'opcache.jit_hot_loop=2', '-d', 'opcache.jit_hot_func=2',
+        '-d', 'opcache.jit_hot_return=2', '-d', 'opcache.jit_hot_side_exit=2'];
+    $plain = run($ini, ['JIT_CASE' => 'plain']);
+    echo "$jit plain: ", str_replace("\n", ' ', $plain), "\n";
+    foreach (['start', 'mid', 'toggle'] as $case) {
+        $env = ['JIT_CASE' => $case] + ($case === 'start' ? ['MEMPROF_PROFILE' => '1'] : []);
+        $out = run(array_merge($ini, ['-d', 'extension=' . $m[1]]), $env);
+        $lines = explode("\n", $out, 3);
+        $same = $lines[0] . "\n" . $lines[1] . "\n" === $plain ? 'same output' : "OUTPUT DIFFERS:\n$out";
+        echo "$jit $case: $same", isset($lines[2]) && $lines[2] !== '' ? '; ' . trim($lines[2]) : '', "\n";
+    }
+}
+?>
+--EXPECT--
+tracing plain: 233132 233132 
+tracing start: same output; str_repeat under work > Bag::add: 103984 bytes (expected 103984)
+tracing mid: same output; str_repeat under work > Bag::add: 51992 bytes (expected 51992)
+tracing toggle: same output
+function plain: 233132 233132 
+function start: same output; str_repeat under work > Bag::add: 103984 bytes (expected 103984)
+function mid: same output; str_repeat under work > Bag::add: 51992 bytes (expected 51992)
+function toggle: same output

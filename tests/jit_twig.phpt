@@ -1,0 +1,45 @@
+--TEST--
+jit: a real application (Debian's Twig) under opcache's tracing JIT renders exactly as without memprof, profiled from the start and enabled mid-run
+--SKIPIF--
+<?php
+if (!is_file('/usr/share/php/Twig/autoload.php') && !getenv('CI')) die('skip php-twig not installed');
+if (!is_file(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so missing');
+?>
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+$cmd = file_get_contents('/proc/self/cmdline');
+preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+$dir = ini_get('extension_dir');
+
+function run(array $args, array $env): string
+{
+    $env['PATH'] = getenv('PATH');
+    foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
+        if (getenv($k) !== false) {
+            $env[$k] = getenv($k);
+        }
+    }
+    $p = proc_open(array_merge([PHP_BINARY, '-n'], $args), [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    $rc = proc_close($p);
+    return $rc === 0 ? $out : "$out(exit $rc)\n";
+}
+
+$ini = ['-d', "zend_extension=$dir/opcache.so", '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=tracing',
+    '-d', 'opcache.jit_buffer_size=64M', '-d', "extension=$dir/ctype.so", '-d', "extension=$dir/mbstring.so",
+    '-d', 'memory_limit=256M'];
+$plain = run(array_merge($ini, [__DIR__ . '/jit_twig.inc']), []);
+echo preg_match('/^\d+ \d+\n$/', $plain) ? "plain: rendered\n" : "plain: FAILED: $plain";
+$profiled = run(array_merge($ini, ['-d', 'extension=' . $m[1], __DIR__ . '/jit_twig.inc']), ['MEMPROF_PROFILE' => '1']);
+echo $profiled === $plain ? "profiled from the start: same output\n" : "profiled from the start: DIFFERS: $profiled";
+/* Enabled once Twig's code is hot: the script enables halfway through. */
+$mid = run(array_merge($ini, ['-d', 'extension=' . $m[1], '-r',
+    'ob_start(); require "' . __DIR__ . '/jit_twig.inc"; $first = ob_get_clean(); memprof_enable(); ob_start(); require "' . __DIR__ . '/jit_twig.inc"; $second = ob_get_clean(); echo $second !== $first ? $second : (memprof_dump_array()["memory_size_inclusive"] > 0 ? $first : "nothing recorded\n");']), []);
+echo $mid === $plain ? "enabled mid-run: same output\n" : "enabled mid-run: DIFFERS: $mid";
+?>
+--EXPECT--
+plain: rendered
+profiled from the start: same output
+enabled mid-run: same output

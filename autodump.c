@@ -50,6 +50,8 @@ static struct {
 	void (*orig_interrupt)(zend_execute_data *execute_data);
 	int signo;               /* installed signal, 0 when none */
 	struct sigaction old_action;
+	int idle_signo;          /* signal whose handler stays between requests, 0 when none */
+	struct sigaction idle_old_action; /* what that signal did before memprof first caught it */
 } autodump_l;
 
 static volatile sig_atomic_t autodump_signal_due;
@@ -370,6 +372,10 @@ void memprof_autodump_mshutdown(void)
 	if (zend_interrupt_function == autodump_interrupt) {
 		zend_interrupt_function = autodump_l.orig_interrupt;
 	}
+	if (autodump_l.idle_signo) {
+		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
+		autodump_l.idle_signo = 0;
+	}
 }
 
 void memprof_autodump_rinit(void)
@@ -379,6 +385,12 @@ void memprof_autodump_rinit(void)
 
 	autodump_signal_due = 0;
 	autodump_l.signo = 0;
+	if (autodump_l.idle_signo && autodump_l.idle_signo != signo) {
+		/* This request uses another signal (or none): the old one gets back
+		 * what it did before memprof. */
+		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
+		autodump_l.idle_signo = 0;
+	}
 	/* Resolve (and cache) the temporary directory now, not at the limit. */
 	(void) php_get_temporary_directory();
 	if (signo <= 0) {
@@ -408,14 +420,27 @@ void memprof_autodump_rinit(void)
 	autodump_l.signo = signo;
 }
 
+/* Between requests (an idle php-fpm worker) the signal must not fall back
+ * to its default action, which for SIGUSR1/SIGUSR2 kills the process: a
+ * user who sends it to a pool's workers would lose the idle ones. The
+ * handler stays, installed with the OS (Zend signals reset their own table
+ * at the end of every request, after RSHUTDOWN, to the handlers of process
+ * startup); a signal between requests only sets a flag that the next
+ * request's RINIT clears: there is no profile to dump. */
 void memprof_autodump_rshutdown(void)
 {
 	if (autodump_l.signo) {
-#ifdef ZEND_SIGNALS
-		zend_sigaction(autodump_l.signo, &autodump_l.old_action, NULL);
-#else
-		sigaction(autodump_l.signo, &autodump_l.old_action, NULL);
-#endif
+		struct sigaction sa;
+
+		if (autodump_l.idle_signo != autodump_l.signo) {
+			autodump_l.idle_signo = autodump_l.signo;
+			autodump_l.idle_old_action = autodump_l.old_action;
+		}
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = autodump_signal_handler;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = SA_RESTART;
+		sigaction(autodump_l.signo, &sa, NULL);
 		autodump_l.signo = 0;
 	}
 }

@@ -12,6 +12,10 @@
 #   requests i % 4 == 1      profiled by ?MEMPROF_PROFILE=1&MEMPROF_SECRET=<the
 #                            pool's memprof.trigger_secret>, sent in turn as
 #                            GET, POST and cookie variables
+#                            (every other one, i % 8 == 2, also tries
+#                            memprof_enable() after memprof's request
+#                            shutdown, which must throw: the next request,
+#                            unprofiled, shows it did not take effect)
 #   requests i % 4 == 3      the same with a wrong secret (as long, last byte
 #                            differs; a prefix; one byte more; missing; empty) or
 #                            MEMPROF_PROFILE=0: must NOT be profiled
@@ -20,6 +24,8 @@
 # 8, up to 2.5 MiB) on the path script > work > str_repeat, which must hold
 # exactly 32 + n bytes in 1 block from 1 call; it prints memprof_enabled()
 # and those numbers as one JSON line, which must equal the expected line.
+# After every 250th request the idle worker gets memprof.dump_signal
+# (SIGUSR2): it must live on and write nothing.
 # Every answer must come from the same worker (pm = static,
 # pm.max_children = 1, pm.max_requests = 0): a crash shows as a new pid.
 #
@@ -160,6 +166,20 @@ if (!extension_loaded('memprof')) {
     echo json_encode(['pid' => getmypid(), 'error' => 'memprof is not loaded']), "\n";
     return;
 }
+/* late=1: user code that runs after memprof's RSHUTDOWN (a user stream
+ * closed as the executor shuts down) tries to enable profiling; it must
+ * throw, and the worker's next request must not come back profiled. */
+if (isset($_GET['late'])) {
+    class LateClose {
+        public $context;
+        public function stream_open($path, $mode, $options, &$opened) { return true; }
+        public function stream_write($data) { return strlen($data); }
+        public function stream_close() { try { memprof_enable(); } catch (Throwable $e) { } }
+    }
+    stream_wrapper_register('late', 'LateClose');
+    class LateKeep { public static $stream; }
+    LateKeep::$stream = fopen('late://x', 'w');
+}
 $req = (int) ($_GET['req'] ?? -1);
 $n = (int) ($_GET['n'] ?? 0);
 if (isset($_GET['hog'])) {
@@ -235,6 +255,7 @@ catch_workers_output = yes
 decorate_workers_output = no
 php_admin_value[memprof.trigger_secret] = $secret
 php_admin_value[memprof.output_dir] = $tmp/dumps
+php_admin_value[memprof.dump_signal] = SIGUSR2
 php_admin_value[memory_limit] = 32M
 php_admin_flag[display_errors] = on
 php_admin_flag[log_errors] = on
@@ -345,7 +366,7 @@ echo "php-fpm: master $master, workers ${workers% }, 127.0.0.1:$port (main) and 
 # huge block of Zend MM) every 97th.
 hog_ok=1
 [ "${USE_ZEND_ALLOC:-}" = 0 ] && hog_ok=   # memory_limit is not enforced then
-main_worker='' dumps=0 rss_warm='' rss_mid='' start=$(date +%s)
+main_worker='' dumps=0 signals=0 rss_warm='' rss_mid='' start=$(date +%s)
 for ((i = 0; i < requests; i++)); do
   n=$(((i * 7919 % 5000 + 1) * 8))
   [ $((i % 97)) -eq 96 ] && n=$((5 << 19))
@@ -360,6 +381,7 @@ for ((i = 0; i < requests; i++)); do
         kind=limit extra=(MEMPROF_PROFILE=dump_on_limit) q="$q&hog=1"
       else
         kind=param extra=(MEMPROF_PROFILE=1)
+        [ $((i % 8)) -eq 2 ] && q="$q&late=1"
       fi ;;
     1)
       case $(((i / 4) % 3)) in
@@ -456,6 +478,14 @@ for ((i = 0; i < requests; i++)); do
       echo >&2
     fi
   fi
+  # The dump signal reaches the worker between requests, idle: it must
+  # survive (the next answer comes from the same pid) and write nothing
+  # (there is no profile; no file may appear in memprof.output_dir).
+  if [ -n "$main_worker" ] && [ $((i % 250)) -eq 125 ]; then
+    kill -USR2 "$main_worker" 2>/dev/null
+    sleep 0.05
+    signals=$((signals + 1))
+  fi
   if [ -n "$main_worker" ]; then
     [ -n "${MEMPROF_FPM_RSS_TRACE:-}" ] && [ $(((i + 1) % MEMPROF_FPM_RSS_TRACE)) -eq 0 ] \
       && echo "rss after $((i + 1)): $(rss_kb "$main_worker") kB"
@@ -487,7 +517,7 @@ if [ -n "$main_worker" ]; then
     fail "no RSS figures (the worker was replaced, or /proc could not be read)"
   fi
 fi
-echo "$requests requests in ${elapsed}s; dump_on_limit dumps checked: $dumps"
+echo "$requests requests in ${elapsed}s; dump_on_limit dumps checked: $dumps; dump signals sent to the idle worker: $signals"
 leftover=$(find "$tmp/dumps" -type f | wc -l)
 [ "$leftover" -eq 0 ] || fail "$leftover unexpected file(s) in memprof.output_dir: $(ls "$tmp/dumps" | head -n 3 | tr '\n' ' ')"
 

@@ -33,6 +33,7 @@
 #endif
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "alloc_map.h"
@@ -44,7 +45,10 @@
 #define ALLOC_MAP_LIVE(value) ((uint32_t) (value) != 0)
 #define ALLOC_MAP_SWEEP_FLOOR (1u << 20)
 #define ALLOC_MAP_NURSERY_SIZE ((size_t) 1 << MEMPROF_ALLOC_MAP_NURSERY_BITS)
-#define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry))
+#define ALLOC_MAP_NURSERY_SETS (ALLOC_MAP_NURSERY_SIZE / MEMPROF_ALLOC_MAP_WAYS)
+#define ALLOC_MAP_DIRTY_WORDS (ALLOC_MAP_NURSERY_SETS / 64)
+#define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry) \
+	+ ALLOC_MAP_DIRTY_WORDS * sizeof(uint64_t))
 
 #define ALLOC_MAP_REGION(key) ((Word_t) (key) >> MEMPROF_ALLOC_MAP_REGION_SHIFT)
 #define ALLOC_MAP_OFFSET(key) \
@@ -53,6 +57,7 @@
 void memprof_alloc_map_init(memprof_alloc_map *map)
 {
 	map->nursery = NULL;
+	map->dirty = NULL;
 	map->regions = NULL;
 	map->count = 0;
 	map->judy_count = 0;
@@ -75,6 +80,34 @@ static void alloc_map_free_judy(Pvoid_t regions)
 	}
 	JLFA(freed, regions);
 	(void) freed;
+}
+
+/* Why keep the nursery: a php-fpm worker profiling every request would
+ * otherwise map it and fault its pages in again per request (about 30
+ * page faults for a hello-world page, most of the cost of a session).
+ * Zeroing only the sets used since the last reset keeps a small request's
+ * reset small. */
+void memprof_alloc_map_reset(memprof_alloc_map *map)
+{
+	memprof_alloc_map_entry *nursery = map->nursery;
+	uint64_t *dirty = map->dirty;
+
+	alloc_map_free_judy(map->regions);
+	if (nursery) {
+		size_t w;
+		for (w = 0; w < ALLOC_MAP_DIRTY_WORDS; w++) {
+			uint64_t bits = dirty[w];
+			while (bits) {
+				size_t line = w * 64 + (size_t) __builtin_ctzll(bits);
+				memset(&nursery[line * MEMPROF_ALLOC_MAP_WAYS], 0, MEMPROF_ALLOC_MAP_WAYS * sizeof(*nursery));
+				bits &= bits - 1;
+			}
+			dirty[w] = 0;
+		}
+	}
+	memprof_alloc_map_init(map);
+	map->nursery = nursery;
+	map->dirty = dirty;
 }
 
 void memprof_alloc_map_destroy(memprof_alloc_map *map)
@@ -166,6 +199,7 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t
 			return 0;
 		}
 		map->nursery = mem;
+		map->dirty = (uint64_t *) (map->nursery + ALLOC_MAP_NURSERY_SIZE);
 		return memprof_alloc_map_set(map, ptr, value & UINT32_MAX, (uint32_t) (value >> 32));
 	}
 	/* The set is full. The entry that makes way moves to the Judy tier; the

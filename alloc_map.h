@@ -39,7 +39,9 @@ typedef struct _memprof_alloc_map_entry {
  *
  * @var nursery      2^MEMPROF_ALLOC_MAP_NURSERY_BITS entries, in sets of MEMPROF_ALLOC_MAP_WAYS,
  *                   mmap'd at the first insert (zeroed and page-aligned: sets never
- *                   straddle cache lines)
+ *                   straddle cache lines), kept by memprof_alloc_map_reset()
+ * @var dirty        one bit per nursery set that has held an entry since the last
+ *                   reset (in the same mapping, after the sets)
  * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
  * @var count        entries in the map (both tiers)
  * @var judy_count   of which in the Judy tier
@@ -49,6 +51,7 @@ typedef struct _memprof_alloc_map_entry {
  */
 typedef struct _memprof_alloc_map {
 	memprof_alloc_map_entry *nursery;
+	uint64_t *dirty;
 	Pvoid_t regions;
 	size_t count;
 	size_t judy_count;
@@ -64,8 +67,14 @@ typedef struct _memprof_alloc_map {
 /** Prepares an empty map. */
 void memprof_alloc_map_init(memprof_alloc_map *map);
 
-/** Frees every entry; the map is empty and reusable afterwards. */
+/** Frees every entry and the nursery; the map is empty and reusable afterwards. */
 void memprof_alloc_map_destroy(memprof_alloc_map *map);
+/**
+ * Empties the map but keeps the nursery's memory (zeroing only the sets
+ * that were used), so that the next session of a process does not pay for
+ * a new mapping and its page faults again.
+ */
+void memprof_alloc_map_reset(memprof_alloc_map *map);
 
 /* Slow paths of the inline functions below. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t value);
@@ -97,8 +106,10 @@ static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr,
 		int way;
 		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
 			if (set[way].key == 0) {
+				size_t line = (size_t) (set - map->nursery) / MEMPROF_ALLOC_MAP_WAYS;
 				set[way].key = (uintptr_t) ptr;
 				set[way].value = value;
+				map->dirty[line >> 6] |= (uint64_t) 1 << (line & 63);
 				map->count++;
 				return 0;
 			}

@@ -47,6 +47,29 @@ void memprof_alloc_pool_destroy(memprof_alloc_pool *pool)
 	memprof_alloc_pool_init(pool);
 }
 
+void memprof_alloc_pool_reset(memprof_alloc_pool *pool)
+{
+#ifdef MEMPROF_DEBUG
+	/* Records still handed out are announced to valgrind: start afresh. */
+	memprof_alloc_pool_destroy(pool);
+#else
+	uint32_t i;
+
+	if (pool->nchunks == 0) {
+		return;
+	}
+	/* The first chunk stays (a new one per session is page faults for a
+	 * php-fpm worker profiling every request). */
+	for (i = 1; i < pool->nchunks; i++) {
+		free(pool->chunks[i]);
+	}
+	pool->nchunks = 1;
+	pool->free_head = MEMPROF_ALLOC_NONE;
+	pool->next_fresh = 1;   /* slot 0 of chunk 0 is the reserved "none" index */
+	pool->used = 0;
+#endif
+}
+
 uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool)
 {
 	memprof_alloc *chunk;

@@ -79,6 +79,8 @@ void memprof_alloc_pool_init(memprof_alloc_pool *pool);
 
 /** Releases every chunk; the pool is empty and reusable afterwards. */
 void memprof_alloc_pool_destroy(memprof_alloc_pool *pool);
+/** Empties the pool but keeps its first chunk for the next user (debug builds: releases everything). */
+void memprof_alloc_pool_reset(memprof_alloc_pool *pool);
 
 /**
  * Hands out a record (its fields are unspecified).

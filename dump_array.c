@@ -17,38 +17,106 @@
 #include "dump_array.h"
 #include "frame.h"
 
-static HashTable *dump_array_node(zval *zv, const memprof_frame *frame, const memprof_counters *self,
-	const memprof_counters *inc)
+/* The keys of every node, made once per dump (interned: hash computed once,
+ * no copy per node), appended without lookups: the dump of 600,000 paths
+ * is a million arrays. */
+enum { DUMP_KEY_SIZE, DUMP_KEY_BLOCKS, DUMP_KEY_SIZE_INCL, DUMP_KEY_BLOCKS_INCL, DUMP_KEY_CALLS,
+	DUMP_KEY_CALLED, DUMP_KEYS };
+static const char *const dump_array_key_names[DUMP_KEYS] = {
+	"memory_size", "blocks_count", "memory_size_inclusive", "blocks_count_inclusive", "calls", "called_functions",
+};
+
+typedef struct {
+	zend_string *keys[DUMP_KEYS];
+	zend_string **names;   /* by function id; NULL until first used */
+	uint32_t nnames;
+} dump_array_state;
+
+static void dump_array_append_long(HashTable *ht, zend_string *key, uint64_t value)
 {
+	zval zv;
+	ZVAL_LONG(&zv, (zend_long) value);
+	_zend_hash_append(ht, key, &zv);
+}
+
+/* The node of frame in zv; returns its called_functions table, or NULL
+ * when the node has no children (an empty immutable array then). */
+static HashTable *dump_array_node(const dump_array_state *st, zval *zv, const memprof_frame *frame,
+	const memprof_counters *self, const memprof_counters *inc)
+{
+	HashTable *ht;
 	zval called;
 
-	array_init_size(zv, 6);
-	add_assoc_long(zv, "memory_size", (zend_long) self->live_bytes);
-	add_assoc_long(zv, "blocks_count", (zend_long) self->live_blocks);
-	add_assoc_long(zv, "memory_size_inclusive", (zend_long) inc->live_bytes);
-	add_assoc_long(zv, "blocks_count_inclusive", (zend_long) inc->live_blocks);
-	add_assoc_long(zv, "calls", (zend_long) frame->calls);
-	array_init(&called);
-	zend_hash_str_add_new(Z_ARRVAL_P(zv), "called_functions", sizeof("called_functions") - 1, &called);
-	return Z_ARRVAL(called);
+	array_init_size(zv, DUMP_KEYS);
+	ht = Z_ARRVAL_P(zv);
+	zend_hash_real_init_mixed(ht);
+	dump_array_append_long(ht, st->keys[DUMP_KEY_SIZE], self->live_bytes);
+	dump_array_append_long(ht, st->keys[DUMP_KEY_BLOCKS], self->live_blocks);
+	dump_array_append_long(ht, st->keys[DUMP_KEY_SIZE_INCL], inc->live_bytes);
+	dump_array_append_long(ht, st->keys[DUMP_KEY_BLOCKS_INCL], inc->live_blocks);
+	dump_array_append_long(ht, st->keys[DUMP_KEY_CALLS], frame->calls);
+	if (frame->first_child) {
+		array_init(&called);
+	} else {
+		ZVAL_EMPTY_ARRAY(&called);
+	}
+	_zend_hash_append(ht, st->keys[DUMP_KEY_CALLED], &called);
+	return frame->first_child ? Z_ARRVAL(called) : NULL;
+}
+
+/* The key of a function's node: one string per function and dump. */
+static zend_string *dump_array_name(dump_array_state *st, const memprof_func *func)
+{
+	zend_string **slot = &st->names[func->id - 1];
+	if (!*slot) {
+		*slot = zend_string_init(func->name, strlen(func->name), 0);
+		zend_string_hash_val(*slot);
+	}
+	return *slot;
+}
+
+static void dump_array_state_free(dump_array_state *st)
+{
+	uint32_t i;
+	for (i = 0; i < st->nnames; i++) {
+		if (st->names[i]) {
+			zend_string_release(st->names[i]);
+		}
+	}
+	free(st->names);
+	for (i = 0; i < DUMP_KEYS; i++) {
+		if (st->keys[i]) {
+			zend_string_release(st->keys[i]);
+		}
+	}
 }
 
 zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile)
 {
 	uint32_t n = profile->count;
 	HashTable **called;
-	uint32_t id;
+	uint32_t id, i;
 	volatile bool oom = false;
+	dump_array_state st;
 
+	memset(&st, 0, sizeof(st));
 	called = malloc((n ? n : 1) * sizeof(*called));
-	if (!called) {
+	st.nnames = memprof_frame_func_count();
+	st.names = calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
+	if (!called || !st.names) {
+		free(called);
+		free(st.names);
 		return FAILURE;
 	}
 	/* Parents have smaller ids than their children: each node is attached
 	 * to its parent's called_functions as soon as it is made. The arrays are
 	 * moved (refcount 1), so filling a node after attaching it is fine. */
 	zend_try {
-		called[0] = dump_array_node(return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
+		for (i = 0; i < DUMP_KEYS; i++) {
+			st.keys[i] = zend_string_init(dump_array_key_names[i], strlen(dump_array_key_names[i]), 0);
+			zend_string_hash_val(st.keys[i]);
+		}
+		called[0] = dump_array_node(&st, return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
 		for (id = 1; id < n; id++) {
 			const memprof_frame *frame = memprof_frame_by_id(id);
 			zval node;
@@ -57,16 +125,18 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 				oom = true;
 				break;
 			}
-			called[id] = dump_array_node(&node, frame, &profile->self[id], &profile->incl[id]);
-			zend_symtable_str_update(called[frame->parent->id], frame->func->name, strlen(frame->func->name), &node);
+			called[id] = dump_array_node(&st, &node, frame, &profile->self[id], &profile->incl[id]);
+			zend_symtable_update(called[frame->parent->id], dump_array_name(&st, frame->func), &node);
 		}
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside
 		 * the allocator): free what is ours, and go on dying. */
 		free(called);
+		dump_array_state_free(&st);
 		zend_bailout();
 	} zend_end_try();
 	free(called);
+	dump_array_state_free(&st);
 	if (oom) {
 		zval_ptr_dtor(return_value);
 		ZVAL_EMPTY_ARRAY(return_value);

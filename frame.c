@@ -129,6 +129,8 @@ static struct {
 	 * the code that resumed it then, while tracking */
 	Pvoid_t generators;
 	Pvoid_t generator_resumers;
+	/* the "{truncated}" marker's function, made at first need in a request */
+	memprof_func *truncated;
 	/* the last "yield from" resume (frame_delegated_parent()) */
 	struct {
 		uint32_t session;
@@ -241,7 +243,7 @@ static memprof_func *frame_func_intern(char *name, const zend_function *func)
 		goto fail;
 	}
 	mf->name = name;
-	if (ZEND_USER_CODE(func->type)) {
+	if (func && ZEND_USER_CODE(func->type)) {
 		mf->filename = strdup(ZSTR_VAL(func->op_array.filename));
 		mf->line_start = func->op_array.line_start;
 	}
@@ -392,6 +394,7 @@ static memprof_frame *frame_new_node(memprof_frame *parent, memprof_func *func)
 	memset(node, 0, sizeof(*node));
 	node->func = func;
 	node->parent = parent;
+	node->depth = parent ? parent->depth + 1 : 0;
 	node->id = memprof_frame_g.count;
 	memprof_frame_g.by_id[memprof_frame_g.count++] = node;
 	return node;
@@ -463,9 +466,8 @@ static uint32_t frame_line_of(const zend_execute_data *ex)
 	return 0;
 }
 
-/* The child of node for func, made when missing. caller (may be NULL) is
- * the frame that made the call, for the call-site line. NULL on OOM. */
-static zend_never_inline memprof_frame *frame_child(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
+/* The child of node for func, made when missing. */
+static memprof_frame *frame_child_at(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
 {
 	memprof_frame *child = frame_find_child(node, func);
 
@@ -487,6 +489,44 @@ static zend_never_inline memprof_frame *frame_child(memprof_frame *node, memprof
 	}
 	node->mru_child = child;
 	return child;
+}
+
+/* The "{truncated}" function of this request (see frame_child()). */
+static memprof_func *frame_truncated_func(void)
+{
+	if (!frame_l.truncated) {
+		char *name = strdup(MEMPROF_FRAME_TRUNCATED);
+		if (!name) {
+			memprof_meta_failed();
+			return NULL;
+		}
+		frame_l.truncated = frame_func_intern(name, NULL);
+	}
+	return frame_l.truncated;
+}
+
+/* The child of node for func, made when missing. caller (may be NULL) is
+ * the frame that made the call, for the call-site line. NULL on OOM.
+ *
+ * Paths are cut at MEMPROF_FRAME_MAX_DEPTH: a frame deeper than that is the
+ * child, for its function, of one "{truncated}" node at that depth (each
+ * node at the depth above it has its own), so a runaway recursion makes a
+ * bounded tree whose every format stays O(paths x depth) small, and the
+ * allocating functions stay visible under the marker. */
+static zend_never_inline memprof_frame *frame_child(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
+{
+	if (UNEXPECTED(node->depth >= MEMPROF_FRAME_MAX_DEPTH - 1) && node->depth != MEMPROF_FRAME_MAX_DEPTH) {
+		if (node->depth == MEMPROF_FRAME_MAX_DEPTH - 1) {
+			memprof_func *truncated = frame_truncated_func();
+			node = truncated ? frame_child_at(node, truncated, caller) : NULL;
+			if (!node) {
+				return NULL;
+			}
+		} else {
+			node = node->parent;   /* below the marker: siblings under it */
+		}
+	}
+	return frame_child_at(node, func, caller);
 }
 
 /* ---- the shadow stack ------------------------------------------------------ */
@@ -1334,6 +1374,7 @@ void memprof_frame_rshutdown(void)
 	}
 	free(frame_l.funcs);
 	frame_l.funcs = NULL;
+	frame_l.truncated = NULL;
 	frame_l.nfuncs = frame_l.funcs_cap = 0;
 	JSLFA(freed, frame_l.funcs_by_name);
 	(void) freed;

@@ -21,6 +21,15 @@
 #include "php.h"
 
 /**
+ * Paths are cut at this depth: the frames below it are children of one
+ * node of the function MEMPROF_FRAME_TRUNCATED at this depth, each under
+ * its own function (so "f1 > ... > f1023 > {truncated} > leaf"). Every
+ * format's size is then bounded by the number of paths times this depth.
+ */
+#define MEMPROF_FRAME_MAX_DEPTH 1024
+#define MEMPROF_FRAME_TRUNCATED "{truncated}"
+
+/**
  * What memprof knows of one PHP function (or of the top-level code of one
  * file, or of one eval()), made once per request at its first call.
  *
@@ -65,6 +74,8 @@ typedef struct _memprof_counters {
  * @var nchildren    number of children
  * @var id           index in the frame table (memprof_frame_by_id()), root is 0
  * @var call_line    line in the caller where this path was first entered (0: unknown)
+ * @var depth        number of functions on the path (the root is 0); at most
+ *                   MEMPROF_FRAME_MAX_DEPTH + 1
  * @var calls        times this path was entered while profiling
  * @var c            self counters
  */
@@ -79,6 +90,7 @@ typedef struct _memprof_frame {
 	uint32_t nchildren;
 	uint32_t id;
 	uint32_t call_line;
+	uint32_t depth;
 	uint64_t calls;
 	memprof_counters c;
 } memprof_frame;

@@ -53,6 +53,7 @@ static struct {
 	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
 	void (*real_free)(void *);
 	void *(*real_realloc)(void *, size_t);
+	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
 	/* INI entries that act on the current heap: memory_limit, and this
 	 * build's memory_hard_limit_percent */
 	zend_ini_entry *limit_entries[2];
@@ -214,6 +215,9 @@ uint32_t memprof_heap_mark(void)
  * memory near what the free itself touches; a false positive (a block in
  * the same line as a live sample, or 64 MiB away) costs one map lookup. */
 #define HEAP_SAMPLE_FILTER_BITS 20
+/* One bit per 4 KiB page of the filter that a sampled block touched. */
+#define HEAP_FILTER_DIRTY_WORDS (((size_t) 1 << HEAP_SAMPLE_FILTER_BITS) >> 12 >> 6)
+_Static_assert(HEAP_FILTER_DIRTY_WORDS == sizeof(heap_l.filter_dirty) / sizeof(uint64_t), "filter_dirty size");
 
 static zend_always_inline uint32_t heap_sample_slot(const void *ptr)
 {
@@ -370,10 +374,12 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
 	}
 	frame = heap_record(ptr, size, &idx);
 	if (frame) {
-		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		uint32_t i = heap_sample_slot(ptr);
+		uint8_t *slot = &memprof_heap_g.sample_filter[i];
 		if (*slot != UINT8_MAX) {
 			(*slot)++;
 		}
+		heap_l.filter_dirty[i >> (12 + 6)] |= (uint64_t) 1 << ((i >> 12) & 63);
 		memprof_heap_record_estimate(idx, &bytes, &blocks);
 		heap_add(frame, bytes, blocks);
 	}
@@ -583,6 +589,10 @@ void memprof_heap_minit(void)
 void memprof_heap_mshutdown(void)
 {
 	int i;
+	memprof_alloc_map_destroy(&memprof_heap_g.map);
+	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
+	free(memprof_heap_g.sample_filter);
+	memprof_heap_g.sample_filter = NULL;
 	for (i = 0; i < 2; i++) {
 		if (heap_l.limit_entries[i]) {
 			heap_l.limit_entries[i]->on_modify = heap_l.limit_on_modify[i];
@@ -615,7 +625,11 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_heap_growth_due = false;
 	memprof_heap_g.sampling = sample_interval != 0;
 	if (memprof_heap_g.sampling) {
-		memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
+		if (!memprof_heap_g.sample_filter) {
+			/* Kept from session to session (memprof_heap_stop() clears what
+			 * was used): a new calloc'd MiB per request is page faults. */
+			memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
+		}
 		if (!memprof_heap_g.sample_filter) {
 			memprof_heap_g.sampling = false;
 			return FAILURE;
@@ -644,14 +658,26 @@ void memprof_heap_stop(void)
 	zend_mm_set_heap(heap_l.real);
 	memprof_heap_g.active = false;
 	heap_wrap_functions(false);
-	memprof_alloc_map_destroy(&memprof_heap_g.map);
-	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
+	/* The map's nursery, the pool's first chunk and the sampling filter stay
+	 * for the next session (a php-fpm worker profiling every request). */
+	memprof_alloc_map_reset(&memprof_heap_g.map);
+	memprof_alloc_pool_reset(&memprof_heap_g.pool);
 	JLFA(freed, memprof_heap_g.big);
 	(void) freed;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.live_blocks = 0;
-	free(memprof_heap_g.sample_filter);
-	memprof_heap_g.sample_filter = NULL;
+	if (memprof_heap_g.sample_filter) {
+		size_t w;
+		for (w = 0; w < HEAP_FILTER_DIRTY_WORDS; w++) {
+			uint64_t bits = heap_l.filter_dirty[w];
+			while (bits) {
+				size_t page = w * 64 + (size_t) __builtin_ctzll(bits);
+				memset(memprof_heap_g.sample_filter + (page << 12), 0, (size_t) 1 << 12);
+				bits &= bits - 1;
+			}
+			heap_l.filter_dirty[w] = 0;
+		}
+	}
 	memprof_heap_g.sampling = false;
 	free(memprof_heap_g.peak.bytes);
 	free(memprof_heap_g.peak.blocks);

@@ -1,5 +1,5 @@
 --TEST--
-frame: recursion 10,000 deep: one node per level, exact calls and bytes, dump while deep
+frame: recursion 1,000 deep (below the depth cap, frame_depth_cap.phpt): one node per level, exact calls and bytes, dump while deep
 --EXTENSIONS--
 memprof
 --ENV--
@@ -8,7 +8,7 @@ MEMPROF_PROFILE=1
 <?php
 require __DIR__ . '/frame.inc';
 
-const DEPTH = 10000;
+const DEPTH = 1000;
 $keep = null;
 $deep_dump = null;
 
@@ -71,7 +71,7 @@ $dump = memprof_dump_array();
 
 /* While deep, the levels that needed a new VM stack page (256 KiB) hold it:
  * how many depends on the engine's frame size, hence %d. */
-echo "-- while 10000 deep\n";
+echo "-- while 1000 deep\n";
 walk($deep_dump, 1);
 frame_check_deep($deep_dump);
 $deep_dump = null;
@@ -91,8 +91,8 @@ frame_check_deep($dump);
 var_dump(memprof_disable());
 ?>
 --EXPECTF--
--- while 10000 deep
-rec levels: 10000
+-- while 1000 deep
+rec levels: 1000
 levels with calls != 1: none
 unexpected children: none
 levels holding memory themselves: %d (%d bytes in %d blocks)
@@ -101,7 +101,7 @@ bottom str_repeat: 10032/1 calls=1
 bottom: self=0 incl=10032
 inclusive: OK
 -- after return
-rec levels: 10000
+rec levels: 1000
 levels with calls != 1: none
 unexpected children: none
 levels holding memory themselves: 0 (0 bytes in 0 blocks)
@@ -111,7 +111,7 @@ bottom: self=0 incl=10032
 top rec: incl=10032/1
 inclusive: OK
 -- again: the same nodes, calls=2, the first string was freed
-rec levels: 10000
+rec levels: 1000
 levels with calls != 2: none
 unexpected children: none
 levels holding memory themselves: 0 (0 bytes in 0 blocks)

@@ -46,9 +46,7 @@
 #define ALLOC_MAP_SWEEP_FLOOR (1u << 20)
 #define ALLOC_MAP_NURSERY_SIZE ((size_t) 1 << MEMPROF_ALLOC_MAP_NURSERY_BITS)
 #define ALLOC_MAP_NURSERY_SETS (ALLOC_MAP_NURSERY_SIZE / MEMPROF_ALLOC_MAP_WAYS)
-#define ALLOC_MAP_DIRTY_WORDS (ALLOC_MAP_NURSERY_SETS / 64)
-#define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry) \
-	+ ALLOC_MAP_DIRTY_WORDS * sizeof(uint64_t))
+#define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry) + ALLOC_MAP_NURSERY_SETS)
 
 #define ALLOC_MAP_REGION(key) ((Word_t) (key) >> MEMPROF_ALLOC_MAP_REGION_SHIFT)
 #define ALLOC_MAP_OFFSET(key) \
@@ -90,19 +88,24 @@ static void alloc_map_free_judy(Pvoid_t regions)
 void memprof_alloc_map_reset(memprof_alloc_map *map)
 {
 	memprof_alloc_map_entry *nursery = map->nursery;
-	uint64_t *dirty = map->dirty;
+	uint8_t *dirty = map->dirty;
 
 	alloc_map_free_judy(map->regions);
 	if (nursery) {
-		size_t w;
-		for (w = 0; w < ALLOC_MAP_DIRTY_WORDS; w++) {
-			uint64_t bits = dirty[w];
-			while (bits) {
-				size_t line = w * 64 + (size_t) __builtin_ctzll(bits);
-				memset(&nursery[line * MEMPROF_ALLOC_MAP_WAYS], 0, MEMPROF_ALLOC_MAP_WAYS * sizeof(*nursery));
-				bits &= bits - 1;
+		size_t w, line;
+		/* Eight flags a word: most of a small request's words are 0. */
+		for (w = 0; w < ALLOC_MAP_NURSERY_SETS; w += sizeof(uint64_t)) {
+			uint64_t flags;
+			memcpy(&flags, dirty + w, sizeof(flags));
+			if (!flags) {
+				continue;
 			}
-			dirty[w] = 0;
+			for (line = w; line < w + sizeof(uint64_t); line++) {
+				if (dirty[line]) {
+					memset(&nursery[line * MEMPROF_ALLOC_MAP_WAYS], 0, MEMPROF_ALLOC_MAP_WAYS * sizeof(*nursery));
+					dirty[line] = 0;
+				}
+			}
 		}
 	}
 	memprof_alloc_map_init(map);
@@ -199,7 +202,7 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t
 			return 0;
 		}
 		map->nursery = mem;
-		map->dirty = (uint64_t *) (map->nursery + ALLOC_MAP_NURSERY_SIZE);
+		map->dirty = (uint8_t *) (map->nursery + ALLOC_MAP_NURSERY_SIZE);
 		return memprof_alloc_map_set(map, ptr, value & UINT32_MAX, (uint32_t) (value >> 32));
 	}
 	/* The set is full. The entry that makes way moves to the Judy tier; the

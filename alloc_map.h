@@ -40,8 +40,8 @@ typedef struct _memprof_alloc_map_entry {
  * @var nursery      2^MEMPROF_ALLOC_MAP_NURSERY_BITS entries, in sets of MEMPROF_ALLOC_MAP_WAYS,
  *                   mmap'd at the first insert (zeroed and page-aligned: sets never
  *                   straddle cache lines), kept by memprof_alloc_map_reset()
- * @var dirty        one bit per nursery set that has held an entry since the last
- *                   reset (in the same mapping, after the sets)
+ * @var dirty        one byte per nursery set, non-zero when the set has held an entry
+ *                   since the last reset (in the same mapping, after the sets)
  * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
  * @var count        entries in the map (both tiers)
  * @var judy_count   of which in the Judy tier
@@ -51,7 +51,7 @@ typedef struct _memprof_alloc_map_entry {
  */
 typedef struct _memprof_alloc_map {
 	memprof_alloc_map_entry *nursery;
-	uint64_t *dirty;
+	uint8_t *dirty;
 	Pvoid_t regions;
 	size_t count;
 	size_t judy_count;
@@ -85,11 +85,16 @@ uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr);
  * scrambled by the address's higher bits. Neighbouring blocks share a set
  * or sit in the next one, so the nursery's lines in use follow the heap's
  * own (see alloc_map.c). */
-static inline memprof_alloc_map_entry *memprof_alloc_map_nursery_set(const memprof_alloc_map *map, const void *ptr)
+static inline size_t memprof_alloc_map_nursery_line(const void *ptr)
 {
 	uintptr_t p = (uintptr_t) ptr;
 	uint64_t set = (p >> 6) + (uint64_t) (p >> 20) * 0x9E3779B97F4A7C15ULL;
-	return &map->nursery[(set & ((1u << (MEMPROF_ALLOC_MAP_NURSERY_BITS - 2)) - 1)) * MEMPROF_ALLOC_MAP_WAYS];
+	return (size_t) (set & ((1u << (MEMPROF_ALLOC_MAP_NURSERY_BITS - 2)) - 1));
+}
+
+static inline memprof_alloc_map_entry *memprof_alloc_map_nursery_set(const memprof_alloc_map *map, const void *ptr)
+{
+	return &map->nursery[memprof_alloc_map_nursery_line(ptr) * MEMPROF_ALLOC_MAP_WAYS];
 }
 
 /**
@@ -102,14 +107,14 @@ static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr,
 	uint64_t value = MEMPROF_ALLOC_MAP_VALUE(idx, gen);
 
 	if (__builtin_expect(map->nursery != NULL, 1)) {
-		memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
+		size_t line = memprof_alloc_map_nursery_line(ptr);
+		memprof_alloc_map_entry *set = &map->nursery[line * MEMPROF_ALLOC_MAP_WAYS];
 		int way;
 		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
 			if (set[way].key == 0) {
-				size_t line = (size_t) (set - map->nursery) / MEMPROF_ALLOC_MAP_WAYS;
 				set[way].key = (uintptr_t) ptr;
 				set[way].value = value;
-				map->dirty[line >> 6] |= (uint64_t) 1 << (line & 63);
+				map->dirty[line] = 1;
 				map->count++;
 				return 0;
 			}

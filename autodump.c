@@ -70,6 +70,9 @@ static const struct {
 static const char *autodump_dir(void)
 {
 	const char *dir = MEMPROF_G(ini).output_dir;
+	if (MEMPROF_G(ini).output_dir_abs[0]) {
+		return MEMPROF_G(ini).output_dir_abs;
+	}
 	return dir && *dir ? dir : php_get_temporary_directory();
 }
 
@@ -90,13 +93,36 @@ static const char *autodump_quote(const char *dir, char *buf, size_t size)
  * file is created in the directory that was checked. */
 static int autodump_open_dir(const char *dir, char *error, size_t error_size)
 {
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	char quoted[AUTODUMP_QUOTE_MAX + 4];
+	char quoted[AUTODUMP_QUOTE_MAX + 4], bare[MAXPATHLEN];
+	const char *setting = dir;   /* messages quote the setting as given */
+	size_t len = strlen(dir);
+	int dfd;
+
+	/* "/path/link/" would resolve the symlink before O_NOFOLLOW looks at
+	 * the last component: open the name without its trailing slashes. */
+	if (len > 1 && dir[len - 1] == '/' && len < sizeof(bare)) {
+		memcpy(bare, dir, len + 1);
+		while (len > 1 && bare[len - 1] == '/') {
+			bare[--len] = '\0';
+		}
+		dir = bare;
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (dfd >= 0) {
 		return dfd;
 	}
-	dir = autodump_quote(dir, quoted, sizeof(quoted));
+	{
+		int err = errno;
+		/* lstat() the name as opened; quote it as set. */
+		struct stat st;
+		bool link = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
+		dir = autodump_quote(setting, quoted, sizeof(quoted));
+		errno = err;
+		if (errno == ENOTDIR && link) {
+			errno = ELOOP;
+		}
+	}
 	switch (errno) {
 		case ENOENT:
 			snprintf(error, error_size, "memprof.output_dir \"%s\" does not exist", dir);
@@ -104,16 +130,11 @@ static int autodump_open_dir(const char *dir, char *error, size_t error_size)
 		case ELOOP:
 			snprintf(error, error_size, "memprof.output_dir \"%s\" is a symbolic link (refused)", dir);
 			break;
-		case ENOTDIR: {
-			/* With O_DIRECTORY, Linux reports a symlink as "not a directory". */
-			struct stat st;
-			if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)) {
-				snprintf(error, error_size, "memprof.output_dir \"%s\" is a symbolic link (refused)", dir);
-			} else {
-				snprintf(error, error_size, "memprof.output_dir \"%s\" is not a directory", dir);
-			}
+		case ENOTDIR:
+			/* (With O_DIRECTORY, Linux reports a symlink as "not a
+			 * directory": made ELOOP above.) */
+			snprintf(error, error_size, "memprof.output_dir \"%s\" is not a directory", dir);
 			break;
-		}
 		default:
 			snprintf(error, error_size, "memprof.output_dir \"%s\" cannot be opened: %s", dir, strerror(errno));
 			break;

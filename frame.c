@@ -168,32 +168,24 @@ static char *frame_format(const char *fmt, ...)
 	return buf;
 }
 
-/* A class name as text. Anonymous classes are named
+/* A class name as text: malloc'd, NULL on OOM. Anonymous classes are named
  * "class@anonymous\0/path/file.php:12$0": the NUL is dropped, so their
- * methods neither merge (a C string would stop at the NUL) nor carry it. */
-static const char *frame_scope_name(const zend_class_entry *scope, char *buf, size_t size)
+ * methods neither merge (a C string would stop at the NUL) nor carry it.
+ * No fixed buffer: with a long path, two anonymous classes of one file
+ * must keep the part that tells them apart. */
+static char *frame_scope_name(const zend_class_entry *scope)
 {
 	const zend_string *name = scope->name;
-	size_t i, o = 0;
+	const char *nul = memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name));
+	int head = nul ? (int) (nul - ZSTR_VAL(name)) : (int) ZSTR_LEN(name);
 
-	if (!memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name))) {
-		return ZSTR_VAL(name);
-	}
-	for (i = 0; i < ZSTR_LEN(name) && o + 1 < size; i++) {
-		if (ZSTR_VAL(name)[i] != '\0') {
-			buf[o++] = ZSTR_VAL(name)[i];
-		}
-	}
-	buf[o] = '\0';
-	return buf;
+	return nul
+		? frame_format("%.*s%.*s", head, ZSTR_VAL(name), (int) (ZSTR_LEN(name) - head - 1), nul + 1)
+		: frame_format("%.*s", head, ZSTR_VAL(name));
 }
 
-static char *frame_make_name(const zend_function *func)
+static char *frame_make_name_in(const zend_function *func, const char *scope)
 {
-	char scope_buf[1024];
-	const char *scope = func->common.scope
-		? frame_scope_name(func->common.scope, scope_buf, sizeof(scope_buf)) : NULL;
-
 	if (func->type != ZEND_USER_FUNCTION && func->type != ZEND_EVAL_CODE) {
 		const char *name = func->common.function_name ? ZSTR_VAL(func->common.function_name) : "{internal}";
 		return scope ? frame_format("%s::%s", scope, name) : frame_format("%s", name);
@@ -212,6 +204,21 @@ static char *frame_make_name(const zend_function *func)
 	return scope
 		? frame_format("%s::%s", scope, ZSTR_VAL(func->op_array.function_name))
 		: frame_format("%s", ZSTR_VAL(func->op_array.function_name));
+}
+
+static char *frame_make_name(const zend_function *func)
+{
+	char *scope = NULL, *name;
+
+	if (func->common.scope) {
+		scope = frame_scope_name(func->common.scope);
+		if (!scope) {
+			return NULL;
+		}
+	}
+	name = frame_make_name_in(func, scope);
+	free(scope);
+	return name;
 }
 
 /* The memprof_func named `name` (taken over, or freed when one exists). */

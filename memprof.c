@@ -499,6 +499,20 @@ static ZEND_INI_MH(memprof_on_update_output_dir)
 			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
+	/* A relative directory means the working directory of when it was set
+	 * (startup for php.ini, the script's for ini_set()), not whatever
+	 * directory the script chdir()ed to by the time a dump is written. */
+	MEMPROF_G(ini).output_dir_abs[0] = '\0';
+	if (ZSTR_LEN(new_value) && ZSTR_VAL(new_value)[0] != '/') {
+		char cwd[MAXPATHLEN];
+		if (VCWD_GETCWD(cwd, sizeof(cwd))) {
+			int n = snprintf(MEMPROF_G(ini).output_dir_abs, sizeof(MEMPROF_G(ini).output_dir_abs), "%s/%s",
+				strcmp(cwd, "/") ? cwd : "", ZSTR_VAL(new_value));
+			if (n < 0 || (size_t) n >= sizeof(MEMPROF_G(ini).output_dir_abs)) {
+				MEMPROF_G(ini).output_dir_abs[0] = '\0';
+			}
+		}
+	}
 	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 

@@ -46,6 +46,8 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 	struct {
 		memprof_format output_format;  /**< memprof.output_format: format of automatic dumps */
 		char *output_dir;              /**< memprof.output_dir: where they go ("": the temp dir) */
+		char output_dir_abs[MAXPATHLEN]; /**< output_dir made absolute against the working directory
+		                                     of when it was set ("" when output_dir is absolute or empty) */
 		zend_long max_dumps;           /**< memprof.max_dumps: automatic dumps per process */
 		int dump_signal;               /**< memprof.dump_signal: signal number, 0: off */
 		zend_long dump_on_growth;      /**< memprof.dump_on_growth: bytes, 0: off */

@@ -760,6 +760,16 @@ static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
 	return (const char *) p >= (const char *) EG(vm_stack) && (const char *) p < (const char *) EG(vm_stack_end);
 }
 
+/* A frame the engine fakes for a moment, on the C stack, zeroed but for
+ * its function: opcache's delayed early binding of an included file's
+ * classes points EG(current_execute_data) at one, with no caller. Its
+ * allocations belong to the code that is including the file: the path
+ * last seen. */
+static zend_always_inline bool frame_is_fake(const zend_execute_data *ex)
+{
+	return ex && !ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline;
+}
+
 memprof_frame *memprof_frame_sync_current(void)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
@@ -768,6 +778,9 @@ memprof_frame *memprof_frame_sync_current(void)
 	uint32_t i = s->n, top, nfresh = 0;
 	memprof_frame *node;
 
+	if (UNEXPECTED(frame_is_fake(ex))) {
+		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_frame_g.root);
+	}
 	if (frame_l.hooks) {
 		/* Hooked entries are trusted while their hook runs: frame_sync()
 		 * compares only what is above the topmost of them. */

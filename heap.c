@@ -525,10 +525,19 @@ static void heap_call_real(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS)
 #define HEAP_WRAPPER_DEF(n) \
 	static ZEND_NAMED_FUNCTION(heap_wrap_##n) \
 	{ \
-		heap_call_real(heap_wrapped[HEAP_WRAP_##n].orig, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		if (memprof_heap_g.active) { \
+			heap_call_real(heap_wrapped[HEAP_WRAP_##n].orig, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} else { \
+			heap_wrapped[HEAP_WRAP_##n].orig(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
 	}
 HEAP_WRAPPERS(HEAP_WRAPPER_DEF)
 
+/* Wrapped once for the process (MINIT to MSHUTDOWN), not per session:
+ * opcache's JIT compiles a call to a known internal function as a call to
+ * the handler the function had then, so a handler swapped in when profiling
+ * starts would never be reached from code compiled before (memory_get_usage()
+ * read the proxy heap: 0). The wrappers pass straight through while idle. */
 static void heap_wrap_functions(bool wrap)
 {
 	int i;
@@ -571,6 +580,7 @@ static ZEND_INI_MH(heap_on_update_limit)
 void memprof_heap_minit(void)
 {
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
+	heap_wrap_functions(true);
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
 	memprof_alloc_map_init(&memprof_heap_g.map);
 	{
@@ -589,6 +599,7 @@ void memprof_heap_minit(void)
 void memprof_heap_mshutdown(void)
 {
 	int i;
+	heap_wrap_functions(false);
 	memprof_alloc_map_destroy(&memprof_heap_g.map);
 	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
 	free(memprof_heap_g.sample_filter);
@@ -644,7 +655,6 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	} else {
 		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
 	}
-	heap_wrap_functions(true);
 	memprof_heap_g.active = true;
 	zend_mm_set_heap(heap_l.proxy);
 	return SUCCESS;
@@ -657,7 +667,6 @@ void memprof_heap_stop(void)
 	ZEND_ASSERT(memprof_heap_g.active);
 	zend_mm_set_heap(heap_l.real);
 	memprof_heap_g.active = false;
-	heap_wrap_functions(false);
 	/* The map's nursery, the pool's first chunk and the sampling filter stay
 	 * for the next session (a php-fpm worker profiling every request). */
 	memprof_alloc_map_reset(&memprof_heap_g.map);

@@ -10,6 +10,10 @@
 #                      scripts/valgrind-php runs them under memcheck, Zend MM on)
 #   MEMPROF_TEST_ARGS  extra run-tests.php options (e.g. "-m": valgrind, Zend MM off)
 #   MEMPROF_TEST_MODULE  the module to test (default: modules/memprof.so)
+#   MEMPROF_TEST_JIT   tracing or function: run under opcache's JIT (low hot
+#                      thresholds, optimizer off so that calls with constant
+#                      arguments still allocate at run time); the whole suite
+#                      then leaves out the tests listed in tests/jit-skip.txt
 set -u
 cd "$(dirname "$0")/.."
 php_bin=${MEMPROF_TEST_PHP:-php}
@@ -23,7 +27,26 @@ if [ ! -f "$module" ]; then
   echo "$module is missing: build first (phpize && ./configure && make)" >&2
   exit 2
 fi
-[ $# -gt 0 ] || set -- tests
+jit_args=
+if [ -n "${MEMPROF_TEST_JIT:-}" ]; then
+  ext_dir=$("$php_bin" -r 'echo ini_get("extension_dir");')
+  jit_args="-d zend_extension=$ext_dir/opcache.so -d opcache.enable_cli=1 -d opcache.optimization_level=0
+    -d opcache.jit=$MEMPROF_TEST_JIT -d opcache.jit_buffer_size=64M -d opcache.jit_hot_loop=1
+    -d opcache.jit_hot_func=1 -d opcache.jit_hot_return=1 -d opcache.jit_hot_side_exit=1"
+  named=
+  for a in "$@"; do
+    case $a in -*) ;; *) named=1 ;; esac
+  done
+  if [ -z "$named" ]; then
+    # shellcheck disable=SC2046
+    set -- "$@" $(ls tests/*.phpt | grep -v -x -F -f <(sed -n 's/^\(tests\/[^ #]*\.phpt\).*/\1/p' tests/jit-skip.txt))
+  fi
+fi
+named=
+for a in "$@"; do
+  case $a in -*) ;; *) named=1 ;; esac
+done
+[ -n "$named" ] || set -- "$@" tests
 # run-tests.php -m traces children: keep valgrind out of the third-party
 # readers the format tests run (Go's runtime alone makes hundreds of
 # reports that are not ours).
@@ -36,7 +59,7 @@ log=$(mktemp)
 # shellcheck disable=SC2086
 TEST_PHP_EXECUTABLE=${MEMPROF_TEST_EXECUTABLE:-$(command -v "$php_bin")} NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
   "$php_bin" -n "$runner" -n -q --show-diff \
-  -d "extension=$module" -d pcre.jit=0 ${MEMPROF_TEST_ARGS:-} "$@" 2>&1 | tee "$log"
+  -d "extension=$module" -d pcre.jit=0 $jit_args ${MEMPROF_TEST_ARGS:-} "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 count() { sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$log" | head -n 1; }
 passed=$(count "Tests passed"); failed=$(count "Tests failed"); skipped=$(count "Tests skipped")

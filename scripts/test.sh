@@ -4,7 +4,8 @@
 # run the PHPT suite. Ends with "N passed, N failed, N skipped".
 #
 #   scripts/test.sh           the suite
-#   scripts/test.sh --all     the suite, then again under valgrind memcheck
+#   scripts/test.sh --all     the suite, then under the tracing and the
+#                             function JIT, then again under valgrind memcheck
 #                             with the Zend MM off (run-tests.php -m) and on
 #                             (scripts/valgrind-php), then with an ASAN/UBSan
 #                             build (scripts/test-asan.sh), then php-src's
@@ -46,6 +47,10 @@ run() {
   passed=$((passed + $1)); failed=$((failed + ${3:-1})); skipped=$((skipped + ${5:-0}))
 }
 run "suite" scripts/run-tests.sh "$@"
+# Under opcache's JIT memprof installs no execution hook: the suite again,
+# less the tests that assert the hooks' exact calls (tests/jit-skip.txt).
+run "tracing JIT" env MEMPROF_TEST_JIT=tracing scripts/run-tests.sh "$@"
+run "function JIT" env MEMPROF_TEST_JIT=function scripts/run-tests.sh "$@"
 run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
 run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
 run "ASAN+UBSan" scripts/test-asan.sh "$@"

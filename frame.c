@@ -1311,6 +1311,23 @@ static bool frame_jit_possible(void)
 	return !mode || (strcmp(mode, "disable") && strcmp(mode, "0"));
 }
 
+/* PHP 8.2.0-8.2.7 and 8.4.0-8.4.6 crash walking EG(current_execute_data)
+ * from inside an allocation made by JIT-compiled code (fixed by php-src
+ * #11380 in 8.2.8 and #18289 in 8.4.7): the version running, not the one
+ * built against. */
+bool memprof_frame_jit_unsafe(void)
+{
+	zval *id;
+	zend_long v;
+
+	if (!frame_jit_possible()) {
+		return false;
+	}
+	id = zend_get_constant_str("PHP_VERSION_ID", sizeof("PHP_VERSION_ID") - 1);
+	v = id && Z_TYPE_P(id) == IS_LONG ? Z_LVAL_P(id) : PHP_VERSION_ID;
+	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
+}
+
 bool memprof_frame_uses_hooks(void)
 {
 	return frame_l.hooks;

@@ -159,6 +159,11 @@ void memprof_frame_rshutdown(void);
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
 zend_result memprof_frame_start(bool count_calls);
+/**
+ * True when opcache's JIT may run on a PHP whose stack walks under the JIT
+ * are known to crash (8.2.0-8.2.7, 8.4.0-8.4.6): profiling must not start.
+ */
+bool memprof_frame_jit_unsafe(void);
 /** True while the execution hooks are in use (full tracking without the JIT). */
 bool memprof_frame_uses_hooks(void);
 /** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */

@@ -48,6 +48,11 @@ zend_result memprof_session_start(const memprof_flags *flags)
 {
 	ZEND_ASSERT(!MEMPROF_G(session).enabled);
 	MEMPROF_G(session).turned_off = false;
+	if (memprof_frame_jit_unsafe()) {
+		php_error_docref(NULL, E_WARNING, "Memprof does not profile under opcache's JIT on this PHP version "
+			"(stack walks under the JIT crash before PHP 8.2.8 and 8.4.7): profiling stays off");
+		return FAILURE;
+	}
 	memprof_meta_reset();
 #ifdef MEMPROF_DEBUG
 	memprof_meta_g.fail_after = (uint64_t) MEMPROF_G(ini).debug_fail_after;

@@ -287,6 +287,31 @@ uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 	return idx;
 }
 
+int memprof_alloc_map_has(const memprof_alloc_map *map, const void *ptr)
+{
+	Word_t rkey = ALLOC_MAP_REGION(ptr);
+	PWord_t region, slot;
+
+	if (map->nursery) {
+		const memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
+		int way;
+		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
+			if (set[way].key == (uintptr_t) ptr) {
+				return 1;
+			}
+		}
+	}
+	if (map->judy_count == 0) {
+		return 0;
+	}
+	region = (PWord_t) JudyLGet(map->regions, rkey, PJE0);
+	if (!region || region == PJERR) {
+		return 0;
+	}
+	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
+	return slot && slot != PJERR && ALLOC_MAP_LIVE(*slot);
+}
+
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg)
 {
 	Word_t rkey = 0;

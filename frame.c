@@ -69,6 +69,7 @@
 #include "frame.h"
 #include "meta.h"
 #include "alloc_pool.h"
+#include "heap.h"
 
 memprof_frame_state memprof_frame_g;
 
@@ -123,8 +124,11 @@ static struct {
 	bool internal_hook_in_chain;
 	/* the execution hooks are in use in this session (not under the JIT) */
 	bool hooks;
-	/* a call too deep for the hooks runs with zend_execute_ex unhooked */
+	/* a call too deep for the hooks runs with both hooks out of the
+	 * engine, on deep_stack, above its entry deep_floor - 1 */
 	bool bypassing;
+	memprof_frame_stack *deep_stack;
+	uint32_t deep_floor;
 	/* generator execute_data -> node of its last resume, and the node of
 	 * the code that resumed it then, while tracking */
 	Pvoid_t generators;
@@ -760,6 +764,60 @@ static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
 	return (const char *) p >= (const char *) EG(vm_stack) && (const char *) p < (const char *) EG(vm_stack_end);
 }
 
+/* ---- stable frames ----------------------------------------------------------
+ *
+ * Verifying a stack from the top down is O(depth) per recorded allocation:
+ * quadratic for a deep recursion that allocates at every level. But frames
+ * in a VM stack page below the current one cannot change while the page
+ * right above theirs lives: to return into them the engine must first free
+ * that page (zend_vm_stack_free_call_frame()), a block the heap sees freed
+ * when it was allocated while tracking. So the bottom entries whose frames
+ * lie in such pages are stable as long as no block of a VM page's size has
+ * been freed since (memprof_frame_g.big_frees, counted by the heap; other
+ * big blocks only cost a new computation). A frame outside every page (a
+ * generator's) ends the stable prefix. Full tracking only: in sampling
+ * mode the heap does not see every free. */
+
+/* Stacks shallower than this are verified whole (cheap enough). */
+#define FRAME_STABLE_MIN 64
+/* Pages looked at, at most (256 KiB each: 128 MiB of VM stack, a million
+ * frames; the arrays below live on the C stack). */
+#define FRAME_STABLE_PAGES 512
+
+static void frame_stable_compute(memprof_frame_stack *s)
+{
+	const zend_vm_stack cur = EG(vm_stack);
+	zend_vm_stack pages[FRAME_STABLE_PAGES];
+	bool ok[FRAME_STABLE_PAGES];
+	uint32_t np = 0, j, k;
+	zend_vm_stack page;
+
+	s->stable = 0;
+	s->stable_frees = memprof_frame_g.big_frees;
+	s->stable_page = cur;
+	/* pages[0] is the current one; a page's frames are stable when the page
+	 * above it (its successor, pages[k - 1]) is a block the heap tracks. */
+	for (page = cur; page && np < FRAME_STABLE_PAGES; page = page->prev) {
+		ok[np] = np > 0 && memprof_heap_tracks(pages[np - 1]);
+		pages[np++] = page;
+	}
+	if (page) {
+		return;
+	}
+	/* Entries from the bottom, pages from the oldest up. */
+	j = np - 1;
+	for (k = 0; k < s->n; k++) {
+		const char *ex = (const char *) s->e[k].ex;
+		while (j > 0 && !(ex >= (const char *) ZEND_VM_STACK_ELEMENTS(pages[j]) && ex < (const char *) pages[j]->end)) {
+			j--;
+		}
+		if (j == 0 || !ok[j]) {
+			break;
+		}
+		s->stable = k + 1;
+	}
+}
+
 /* A frame the engine fakes for a moment, on the C stack, zeroed but for
  * its function: opcache's delayed early binding of an included file's
  * classes points EG(current_execute_data) at one, with no caller. Its
@@ -775,7 +833,8 @@ memprof_frame *memprof_frame_sync_current(void)
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
 	const zend_execute_data *fresh[FRAME_FRESH_MAX];
-	uint32_t i = s->n, top, nfresh = 0;
+	uint32_t i = s->n, top, nfresh = 0, floor = 0, stable = 0;
+	bool joined = false;
 	memprof_frame *node;
 
 	if (UNEXPECTED(frame_is_fake(ex))) {
@@ -783,8 +842,15 @@ memprof_frame *memprof_frame_sync_current(void)
 	}
 	if (frame_l.hooks) {
 		/* Hooked entries are trusted while their hook runs: frame_sync()
-		 * compares only what is above the topmost of them. */
-		return frame_sync(ex);
+		 * compares only what is above the topmost of them. Inside a call
+		 * too deep for the hooks, the entries below it are those. */
+		if (!frame_l.bypassing || frame_l.deep_stack != s || s->n < frame_l.deep_floor || !frame_l.deep_floor) {
+			return frame_sync(ex);
+		}
+		floor = frame_l.deep_floor;
+	}
+	if (s->stable > floor && s->stable_frees == memprof_frame_g.big_frees && memprof_frame_g.count_calls) {
+		stable = s->stable;
 	}
 
 	/* Down the engine's chain to the first frame that is still its entry:
@@ -809,7 +875,7 @@ memprof_frame *memprof_frame_sync_current(void)
 		}
 		if (p >= e->ex) {
 			/* A new call; at e's own address, e has returned too. */
-			if (nfresh == FRAME_FRESH_MAX) {
+			if (nfresh == FRAME_FRESH_MAX || (p == e->ex && i <= floor)) {
 				return frame_sync(ex);
 			}
 			fresh[nfresh++] = p;
@@ -818,15 +884,24 @@ memprof_frame *memprof_frame_sync_current(void)
 			}
 			p = p->prev_execute_data;
 		} else {
+			if (i <= floor) {
+				return frame_sync(ex);
+			}
 			i--;
 		}
 	}
 	top = i;
 	/* Below that, every entry must still be the engine's frame at its
-	 * depth (same execute_data, same function: the ABA case). */
+	 * depth (same execute_data, same function: the ABA case), down to the
+	 * bottom, or to an entry known not to have changed: the floor of a
+	 * deep call, or a stable one. */
 	while (i > 0 && p) {
 		const memprof_frame_entry *e = &s->e[i - 1];
 		if (EXPECTED(p == e->ex && p->func == e->func)) {
+			if (i <= floor || i <= stable) {
+				joined = true;
+				break;
+			}
 			i--;
 			p = p->prev_execute_data;
 		} else if (p->func && !frame_trackable(p->func) && !frame_is_fiber_bottom(p->func)) {
@@ -835,10 +910,17 @@ memprof_frame *memprof_frame_sync_current(void)
 			return frame_sync(ex);
 		}
 	}
-	if (UNEXPECTED(i != 0 || !top || !frame_chain_done(s, p))) {
+	if (UNEXPECTED(!joined && (i != 0 || floor || !top || !frame_chain_done(s, p)))) {
+		return frame_sync(ex);
+	}
+	if (UNEXPECTED(!top)) {
 		return frame_sync(ex);
 	}
 	s->n = top;
+	if (UNEXPECTED(s->n > FRAME_STABLE_MIN) && memprof_frame_g.count_calls
+			&& (s->stable_frees != memprof_frame_g.big_frees || s->stable_page != EG(vm_stack))) {
+		frame_stable_compute(s);
+	}
 	node = s->e[top - 1].node;
 	if (EXPECTED(!nfresh)) {
 		return node;
@@ -1045,25 +1127,46 @@ static void frame_execute_ex(zend_execute_data *ex);
 /* Runs a call with the hook out of zend_execute_ex, so that the calls it
  * makes stay in the VM's loop; the hook goes back when it returns (also
  * through a bailout) unless profiling stopped or someone hooked on top. */
+static void frame_execute_internal(zend_execute_data *ex, zval *return_value);
+
+/* The internal-call hook as it is while a deep call runs unhooked. */
+#define FRAME_ORIG_INTERNAL() \
+	(frame_l.orig_execute_internal == execute_internal ? NULL : frame_l.orig_execute_internal)
+
+static void frame_deep_restore(uint32_t session)
+{
+	if (session == frame_l.session) {
+		if (zend_execute_ex == frame_l.orig_execute_ex) {
+			zend_execute_ex = frame_execute_ex;
+		}
+		if (zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+			zend_execute_internal = frame_execute_internal;
+		}
+	}
+	frame_l.bypassing = false;
+}
+
 static ZEND_COLD zend_never_inline void frame_execute_deep(zend_execute_data *ex)
 {
 	uint32_t session = frame_l.session;
 
+	/* Both hooks out: the deep call's frames are found by syncs, which
+	 * trust the entries below it (frame_l.deep_floor, its hook is still
+	 * on the C stack) and so walk only the frames above. */
 	frame_l.bypassing = true;
+	frame_l.deep_stack = memprof_frame_g.stack;
+	frame_l.deep_floor = memprof_frame_g.stack->n;
 	zend_execute_ex = frame_l.orig_execute_ex;
+	if (zend_execute_internal == frame_execute_internal) {
+		zend_execute_internal = FRAME_ORIG_INTERNAL();
+	}
 	zend_try {
 		frame_l.orig_execute_ex(ex);
 	} zend_catch {
-		if (session == frame_l.session && zend_execute_ex == frame_l.orig_execute_ex) {
-			zend_execute_ex = frame_execute_ex;
-		}
-		frame_l.bypassing = false;
+		frame_deep_restore(session);
 		zend_bailout();
 	} zend_end_try();
-	if (session == frame_l.session && zend_execute_ex == frame_l.orig_execute_ex) {
-		zend_execute_ex = frame_execute_ex;
-	}
-	frame_l.bypassing = false;
+	frame_deep_restore(session);
 }
 
 static void frame_execute_ex(zend_execute_data *ex)
@@ -1270,6 +1373,9 @@ static void frame_hooks_remove(void)
 	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
 		/* Out of the chain already, for a deep call (frame_execute_deep()). */
 		frame_l.ex_hook_in_chain = false;
+	}
+	if (frame_l.bypassing && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+		frame_l.internal_hook_in_chain = false;
 	}
 	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
 	if (zend_execute_ex == frame_execute_ex) {

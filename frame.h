@@ -122,6 +122,10 @@ typedef struct _memprof_frame_entry {
  *              last resumed it before profiling first saw it run
  * @var origin  for a fiber's stack, the frame that was running when it was
  *              made (where a sync stops before the fiber's own frames exist)
+ * @var stable  bottom entries whose frames cannot have changed while
+ *              big_frees stays at stable_frees (see frame.c, "stable frames")
+ * @var stable_frees, stable_page  big_frees and the VM stack page current
+ *              when stable was computed
  */
 typedef struct _memprof_frame_stack {
 	memprof_frame_entry *e;
@@ -129,7 +133,13 @@ typedef struct _memprof_frame_stack {
 	uint32_t cap;
 	memprof_frame *base;
 	const zend_execute_data *origin;
+	uint32_t stable;
+	uint64_t stable_frees;
+	const void *stable_page;
 } memprof_frame_stack;
+
+/** The smallest VM stack page PHP makes (a fiber's: 1024 zvals). */
+#define MEMPROF_FRAME_VM_PAGE_MIN (1024 * 16)
 
 /** State of the frame module; read through the inline accessors below. */
 typedef struct _memprof_frame_state {
@@ -139,6 +149,8 @@ typedef struct _memprof_frame_state {
 	uint32_t count;           /**< nodes in by_id */
 	bool tracking;            /**< hooks update current only while true */
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
+	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
+	                               freed (by the heap): VM stack pages among them */
 } memprof_frame_state;
 
 extern memprof_frame_state memprof_frame_g;

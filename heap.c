@@ -339,6 +339,10 @@ static zend_always_inline void heap_release(uint32_t idx)
 		JLD(rc, memprof_heap_g.big, idx);
 		(void) rc;
 	}
+	if (UNEXPECTED(rec->size >= MEMPROF_FRAME_VM_PAGE_MIN)) {
+		/* Maybe a VM stack page: frames below it may change now. */
+		memprof_frame_g.big_frees++;
+	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 	frame->c.live_bytes -= bytes;
 	frame->c.live_blocks -= blocks;
@@ -610,6 +614,11 @@ void memprof_heap_mshutdown(void)
 			heap_l.limit_entries[i] = NULL;
 		}
 	}
+}
+
+bool memprof_heap_tracks(const void *ptr)
+{
+	return memprof_heap_g.active && memprof_alloc_map_has(&memprof_heap_g.map, ptr);
 }
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)

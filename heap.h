@@ -100,6 +100,9 @@ void memprof_heap_mshutdown(void);
  */
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed);
 
+/** True when the block at ptr is recorded (allocated while tracking, not freed since). */
+bool memprof_heap_tracks(const void *ptr);
+
 /**
  * What the record at idx stands for: its size and one block, or in
  * sampling mode the unbiased estimates of bytes and blocks its sample

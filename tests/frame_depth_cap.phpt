@@ -52,7 +52,7 @@ printf("folded: %d lines, at most %d frames a line, %s\n", count($lines), $max, 
 --EXPECT--
 rec levels above the cut: 1022
 children there: {truncated}
-under {truncated}: fopen, memprof_dump_array, memprof_dump_folded, rec, rewind, str_repeat, stream_get_contents
+under {truncated}: fopen, rec, str_repeat, stream_get_contents
 {truncated} > str_repeat: 13128 bytes in 4 blocks (expected 13128 in 4)
 {truncated} > rec > anything: 0
 inclusive: OK

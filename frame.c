@@ -478,7 +478,7 @@ static uint32_t frame_line_of(const zend_execute_data *ex)
 }
 
 /* The child of node for func, made when missing. */
-static memprof_frame *frame_child_at(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
+static zend_always_inline memprof_frame *frame_child_at(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
 {
 	memprof_frame *child = frame_find_child(node, func);
 

@@ -340,19 +340,3 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 	}
 }
 
-size_t memprof_alloc_map_footprint(const memprof_alloc_map *map)
-{
-	Word_t key = 0;
-	PWord_t slot;
-	size_t total = (size_t) JudyLMemUsed(map->regions);
-
-	if (map->nursery) {
-		total += ALLOC_MAP_NURSERY_BYTES;
-	}
-	JLF(slot, map->regions, key);
-	while (slot) {
-		total += (size_t) JudyLMemUsed((Pvoid_t) *slot);
-		JLN(slot, map->regions, key);
-	}
-	return total;
-}

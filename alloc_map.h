@@ -152,7 +152,5 @@ int memprof_alloc_map_has(const memprof_alloc_map *map, const void *ptr);
 /** Calls visit(arg, idx, gen) for every entry, in no particular order. */
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg);
 
-/** Bytes this map holds (the nursery and Judy's arrays). */
-size_t memprof_alloc_map_footprint(const memprof_alloc_map *map);
 
 #endif

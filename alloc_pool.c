@@ -66,7 +66,6 @@ void memprof_alloc_pool_reset(memprof_alloc_pool *pool)
 	pool->nchunks = 1;
 	pool->free_head = MEMPROF_ALLOC_NONE;
 	pool->next_fresh = 1;   /* slot 0 of chunk 0 is the reserved "none" index */
-	pool->used = 0;
 #endif
 }
 
@@ -99,14 +98,7 @@ uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool)
 		/* Slot 0 of chunk 0 is the reserved "none" index. */
 		pool->next_fresh++;
 	}
-	pool->used++;
 	return pool->next_fresh++;
-}
-
-size_t memprof_alloc_pool_footprint(const memprof_alloc_pool *pool)
-{
-	return (size_t) pool->nchunks * MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc)
-		+ (size_t) pool->chunks_cap * sizeof(memprof_alloc *);
 }
 
 #ifdef MEMPROF_DEBUG

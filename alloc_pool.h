@@ -46,7 +46,6 @@ typedef struct _memprof_alloc {
  *
  * @var chunks     array of chunk pointers (nchunks used, chunks_cap allocated)
  * @var free_head  first free record, MEMPROF_ALLOC_NONE when none is free
- * @var used       records handed out and not released
  * @var next_fresh first never-used index in the last chunk
  */
 typedef struct _memprof_alloc_pool {
@@ -55,7 +54,6 @@ typedef struct _memprof_alloc_pool {
 	uint32_t chunks_cap;
 	uint32_t free_head;
 	uint32_t next_fresh;
-	size_t used;
 } memprof_alloc_pool;
 
 #ifdef MEMPROF_DEBUG
@@ -109,7 +107,6 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 		}
 		return idx;
 	}
-	pool->used++;
 	MEMPROF_ALLOC_POOL_DEBUG_GET(pool, idx);
 	return idx;
 }
@@ -120,10 +117,7 @@ static inline void memprof_alloc_pool_put(memprof_alloc_pool *pool, uint32_t idx
 	MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx);
 	memprof_alloc_pool_at(pool, idx)->frame = pool->free_head;
 	pool->free_head = idx;
-	pool->used--;
 }
 
-/** Bytes of memory the pool holds (chunks and chunk table). */
-size_t memprof_alloc_pool_footprint(const memprof_alloc_pool *pool);
 
 #endif

@@ -37,7 +37,8 @@
  *   for internal functions and {root}, start_line.
  * - One mapping (id 1, has_functions/filenames/line_numbers, filename the
  *   script) so no reader tries native symbolization; period_type
- *   space/bytes with period 1 (nothing is sampled); time_nanos,
+ *   space/bytes with period 1 in full tracking, the sampling interval in
+ *   sampling mode (a comment then says the values are estimates); time_nanos,
  *   duration_nanos; comment "memprof <version>: <script>".
  * - string_table[0] is ""; strings are made valid UTF-8 (invalid bytes
  *   become U+FFFD), as proto3 requires.

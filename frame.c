@@ -92,7 +92,6 @@ typedef struct _frame_slab {
  * the code-pointer cache (the pointer may be reused by newer code once the
  * old code is freed, e.g. the top-level code of an include or an eval). */
 typedef struct _frame_code_ident {
-	const void *code;
 	zend_string *filename;
 	zend_string *function_name;
 	zend_class_entry *scope;
@@ -331,7 +330,6 @@ static zend_never_inline memprof_func *frame_func_resolve(const zend_function *f
 	/* The ident borrows these pointers without a reference: they are only
 	 * ever compared by address, never read, and a stale ident is replaced here
 	 * on mismatch. */
-	ident->code = code;
 	ident->filename = ZEND_USER_CODE(func->type) ? func->op_array.filename : NULL;
 	ident->function_name = func->common.function_name;
 	ident->scope = func->common.scope;

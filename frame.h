@@ -147,7 +147,7 @@ typedef struct _memprof_frame_state {
 	memprof_frame *root;      /**< NULL while not tracking */
 	memprof_frame **by_id;    /**< node table, by_id[id] */
 	uint32_t count;           /**< nodes in by_id */
-	bool tracking;            /**< hooks update current only while true */
+	bool tracking;            /**< a session is tracking calls (the hooks act only then) */
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
 	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
 	                               freed (by the heap): VM stack pages among them */

@@ -295,7 +295,6 @@ static zend_always_inline void heap_add(memprof_frame *frame, uint64_t bytes, ui
 	frame->c.total_bytes += bytes;
 	frame->c.total_blocks += blocks;
 	memprof_heap_g.live_bytes += bytes;
-	memprof_heap_g.live_blocks += blocks;
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
 		if (UNEXPECTED(memprof_heap_g.live_bytes >= memprof_heap_g.peak_next)) {
@@ -347,7 +346,6 @@ static zend_always_inline void heap_release(uint32_t idx)
 	frame->c.live_bytes -= bytes;
 	frame->c.live_blocks -= blocks;
 	memprof_heap_g.live_bytes -= bytes;
-	memprof_heap_g.live_blocks -= blocks;
 }
 
 static zend_always_inline void heap_untrack(void *ptr)
@@ -634,7 +632,6 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
 	memprof_heap_g.paused = 0;
 	memprof_heap_g.live_bytes = 0;
-	memprof_heap_g.live_blocks = 0;
 	memprof_heap_g.generation = 0;
 	memprof_heap_g.peak_bytes = 0;
 	memprof_heap_g.peak_next = 0;
@@ -683,7 +680,6 @@ void memprof_heap_stop(void)
 	JLFA(freed, memprof_heap_g.big);
 	(void) freed;
 	memprof_heap_g.live_bytes = 0;
-	memprof_heap_g.live_blocks = 0;
 	if (memprof_heap_g.sample_filter) {
 		size_t w;
 		for (w = 0; w < HEAP_FILTER_DIRTY_WORDS; w++) {
@@ -704,7 +700,3 @@ void memprof_heap_stop(void)
 	memprof_heap_growth_due = false;
 }
 
-size_t memprof_heap_metadata_bytes(void)
-{
-	return memprof_alloc_pool_footprint(&memprof_heap_g.pool) + memprof_alloc_map_footprint(&memprof_heap_g.map);
-}

@@ -43,7 +43,6 @@ typedef struct _memprof_heap_peak_snapshot {
  * @var map         address -> record
  * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
  * @var live_bytes  sum of requested sizes of recorded live blocks
- * @var live_blocks number of recorded live blocks
  * @var generation  current generation (memprof_mark()), kept with each new block in the map
  * @var peak_bytes  highest live_bytes seen (exact)
  * @var peak_next   live_bytes above which the next peak snapshot is taken
@@ -66,9 +65,9 @@ typedef struct _memprof_heap_state {
 	memprof_alloc_map map;
 	void *big;
 	uint64_t live_bytes;
-	uint64_t live_blocks;
 	uint32_t generation;
-	/* peak: see memprof_heap_peak() */
+	/* peak: exact peak of live_bytes, and the snapshot of every path's
+	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
 	uint64_t peak_bytes;
 	uint64_t peak_next;
 	memprof_heap_peak_snapshot peak;
@@ -139,7 +138,5 @@ void memprof_heap_growth_arm(uint64_t level, uint64_t step);
 /** Set (from the allocator) when live bytes crossed the growth threshold. */
 extern volatile bool memprof_heap_growth_due;
 
-/** Bytes of profiler metadata held for live allocations (records and map). */
-size_t memprof_heap_metadata_bytes(void);
 
 #endif

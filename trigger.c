@@ -1,8 +1,8 @@
 /*
  * trigger: see trigger.h for the contract.
  *
- * The value comes from outside the program (environment today, request
- * variables later), so it is treated as untrusted bytes: no assumption of
+ * The value comes from outside the program (the environment, FastCGI
+ * params, request variables), so it is treated as untrusted bytes: no assumption of
  * NUL termination, of UTF-8, or of a sane length. Warnings quote at most a
  * few dozen bytes, with anything unprintable escaped.
  */

@@ -28,7 +28,7 @@
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
 
-static uint64_t dump_clock_ns(clockid_t clock)
+uint64_t memprof_clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 	if (clock_gettime(clock, &ts) != 0) {
@@ -46,11 +46,7 @@ static void dump_inclusive(memprof_profile *profile)
 
 	memcpy(profile->incl, profile->self, profile->count * sizeof(*profile->incl));
 	for (id = profile->count; id-- > 1;) {
-		memprof_counters *parent = &profile->incl[memprof_frame_by_id(id)->parent->id];
-		parent->live_bytes += profile->incl[id].live_bytes;
-		parent->live_blocks += profile->incl[id].live_blocks;
-		parent->total_bytes += profile->incl[id].total_bytes;
-		parent->total_blocks += profile->incl[id].total_blocks;
+		memprof_counters_add(&profile->incl[memprof_frame_by_id(id)->parent->id], &profile->incl[id]);
 	}
 }
 
@@ -105,7 +101,7 @@ static void dump_self_peak(memprof_profile *profile)
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
 	uint32_t n = memprof_frame_count(), id;
-	uint64_t now = dump_clock_ns(CLOCK_MONOTONIC);
+	uint64_t now = memprof_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
 	profile->incl = malloc((n ? n : 1) * sizeof(*profile->incl));
@@ -137,7 +133,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		snprintf(profile->description + len, sizeof(profile->description) - len,
 			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);
 	}
-	profile->time_nanos = dump_clock_ns(CLOCK_REALTIME);
+	profile->time_nanos = memprof_clock_ns(CLOCK_REALTIME);
 	profile->duration_nanos = now > MEMPROF_G(session).start_ns ? now - MEMPROF_G(session).start_ns : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";
 	return SUCCESS;

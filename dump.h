@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include <time.h>
+
 #include "php.h"
 #include "frame.h"
 
@@ -150,5 +152,8 @@ void memprof_writer_fail(memprof_writer *w);
  * @return SUCCESS when every byte was accepted by the stream.
  */
 zend_result memprof_writer_finish(memprof_writer *w);
+
+/** The clock in nanoseconds, 0 when it cannot be read. */
+uint64_t memprof_clock_ns(clockid_t clock);
 
 #endif

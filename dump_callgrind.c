@@ -118,14 +118,6 @@ static void callgrind_put_costs(memprof_writer *w, uint32_t line, const memprof_
 		line, c->live_bytes, c->live_blocks, c->total_bytes, c->total_blocks);
 }
 
-static void callgrind_add(memprof_counters *into, const memprof_counters *c)
-{
-	into->live_bytes += c->live_bytes;
-	into->live_blocks += c->live_blocks;
-	into->total_bytes += c->total_bytes;
-	into->total_blocks += c->total_blocks;
-}
-
 static int callgrind_edge_cmp(const void *a, const void *b)
 {
 	const callgrind_edge *x = a, *y = b;
@@ -157,7 +149,7 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 		PWord_t slot;
 
 		st->present[index] = true;
-		callgrind_add(&st->self[index], &profile->self[id]);
+		memprof_counters_add(&st->self[index], &profile->self[id]);
 		if (!frame->parent) {
 			continue;
 		}
@@ -178,7 +170,7 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 			edge = &st->edges[*slot - 1];
 		}
 		edge->calls += frame->calls;
-		callgrind_add(&edge->incl, &profile->incl[id]);
+		memprof_counters_add(&edge->incl, &profile->incl[id]);
 		if (!edge->call_line) {
 			edge->call_line = frame->call_line;
 		}
@@ -208,7 +200,7 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 		goto out;
 	}
 	for (index = 0; index <= st.nfuncs; index++) {
-		callgrind_add(&total, &st.self[index]);
+		memprof_counters_add(&total, &st.self[index]);
 	}
 
 	memprof_writer_puts(w, "# callgrind format\nversion: 1\ncreator: memprof " PHP_MEMPROF_VERSION "\n");

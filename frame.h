@@ -62,6 +62,15 @@ typedef struct _memprof_counters {
 	uint64_t total_blocks;
 } memprof_counters;
 
+/** Adds the counters c to into. */
+static zend_always_inline void memprof_counters_add(memprof_counters *into, const memprof_counters *c)
+{
+	into->live_bytes += c->live_bytes;
+	into->live_blocks += c->live_blocks;
+	into->total_bytes += c->total_bytes;
+	into->total_blocks += c->total_blocks;
+}
+
 /**
  * One call path.
  *

@@ -67,11 +67,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	}
 	MEMPROF_G(session).flags = *flags;
 	MEMPROF_G(session).enabled = true;
-	{
-		struct timespec ts;
-		MEMPROF_G(session).start_ns = clock_gettime(CLOCK_MONOTONIC, &ts) == 0
-			? (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec : 0;
-	}
+	MEMPROF_G(session).start_ns = memprof_clock_ns(CLOCK_MONOTONIC);
 	memprof_autodump_session_start();
 	return SUCCESS;
 
@@ -80,6 +76,16 @@ fail:
 	memprof_meta_g.fail_after = 0;
 	php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
 	return FAILURE;
+}
+
+/* A forked child starts from a clean profile with the same flags. */
+static void memprof_session_restart(void)
+{
+	if (MEMPROF_G(session).enabled) {
+		memprof_flags flags = MEMPROF_G(session).flags;
+		memprof_session_stop();
+		memprof_session_start(&flags);
+	}
 }
 
 void memprof_session_stop(void)
@@ -312,11 +318,7 @@ static void memprof_dump_end(void)
 	memprof_heap_resume();
 	if (--MEMPROF_G(session).dumping == 0 && MEMPROF_G(session).fork_pending) {
 		MEMPROF_G(session).fork_pending = false;
-		if (MEMPROF_G(session).enabled) {
-			memprof_flags flags = MEMPROF_G(session).flags;
-			memprof_session_stop();
-			memprof_session_start(&flags);
-		}
+		memprof_session_restart();
 	}
 	memprof_session_check();
 }
@@ -571,11 +573,7 @@ static void memprof_atfork_child(void)
 		MEMPROF_G(session).fork_pending = true;
 		return;
 	}
-	if (MEMPROF_G(session).enabled) {
-		memprof_flags flags = MEMPROF_G(session).flags;
-		memprof_session_stop();
-		memprof_session_start(&flags);
-	}
+	memprof_session_restart();
 }
 
 /* ---- lifecycle ------------------------------------------------------------------ */

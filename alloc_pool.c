@@ -79,13 +79,14 @@ uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool)
 		return MEMPROF_ALLOC_NONE;
 	}
 	if (pool->nchunks == pool->chunks_cap) {
-		uint32_t cap = pool->chunks_cap ? pool->chunks_cap * 2 : 16;
-		memprof_alloc **chunks = memprof_meta_realloc(pool->chunks, cap * sizeof(*chunks));
+		size_t cap = pool->chunks_cap;
+		memprof_alloc **chunks = memprof_array_grow(pool->chunks, &cap, (size_t) pool->nchunks + 1,
+			sizeof(*chunks), 16, true);
 		if (!chunks) {
 			return MEMPROF_ALLOC_NONE;
 		}
 		pool->chunks = chunks;
-		pool->chunks_cap = cap;
+		pool->chunks_cap = (uint32_t) cap;   /* at most 2^16: see above */
 	}
 	chunk = memprof_meta_malloc(MEMPROF_ALLOC_POOL_CHUNK_SIZE * sizeof(memprof_alloc));
 	if (!chunk) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dump_folded.h"
+#include "meta.h"
 
 /* Names may contain what the format reserves (a file name with ';', an
  * eval'd file name with a line break): write them with those replaced. */
@@ -39,15 +40,13 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 		}
 		for (f = frame; f->parent; f = f->parent) {
 			if (depth == cap) {
-				size_t ncap = cap ? cap * 2 : 64;
-				const memprof_frame **npath = realloc(path, ncap * sizeof(*npath));
+				const memprof_frame **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
 				if (!npath) {
 					free(path);
 					memprof_writer_fail(w);
 					return;
 				}
 				path = npath;
-				cap = ncap;
 			}
 			path[depth++] = f;
 		}

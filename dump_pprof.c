@@ -32,6 +32,7 @@
 
 #include "php_memprof.h"
 #include "dump_pprof.h"
+#include "meta.h"
 
 /* perftools.profiles field numbers. */
 #define PPROF_PROFILE_SAMPLE_TYPE      1
@@ -361,14 +362,12 @@ static uint64_t pprof_str(pprof_state *st, const char *s)
 			return 0;
 		}
 		if (st->nstrs == st->strs_cap) {
-			size_t cap = st->strs_cap * 2;
-			const char **strs = realloc(st->strs, cap * sizeof(*strs));
+			const char **strs = memprof_array_grow(st->strs, &st->strs_cap, st->nstrs + 1, sizeof(*strs), 256, false);
 			if (!strs) {
 				pprof_fail(st);
 				return 0;
 			}
 			st->strs = strs;
-			st->strs_cap = cap;
 		}
 		st->strs[st->nstrs++] = s;
 		*slot = st->nstrs;
@@ -402,14 +401,12 @@ static uint64_t pprof_location(pprof_state *st, uint32_t func, uint32_t line)
 	}
 	if (!*slot) {
 		if (st->nlocs == st->locs_cap) {
-			size_t cap = st->locs_cap ? st->locs_cap * 2 : 256;
-			pprof_loc *locs = realloc(st->locs, cap * sizeof(*locs));
+			pprof_loc *locs = memprof_array_grow(st->locs, &st->locs_cap, st->nlocs + 1, sizeof(*locs), 256, false);
 			if (!locs) {
 				pprof_fail(st);
 				return 0;
 			}
 			st->locs = locs;
-			st->locs_cap = cap;
 		}
 		st->locs[st->nlocs++] = key;
 		st->func_used[func] = true;

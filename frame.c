@@ -102,13 +102,13 @@ typedef struct _frame_code_ident {
 
 static struct {
 	frame_slab *slabs;
-	uint32_t by_id_cap;
+	size_t by_id_cap;
 	/* function descriptions: live for the request */
 	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
 	Pvoid_t funcs_by_code;   /* JudyL: code pointer -> frame_code_ident* */
 	memprof_func **funcs;    /* by id - 1 */
 	uint32_t nfuncs;
-	uint32_t funcs_cap;
+	size_t funcs_cap;
 	/* fiber context -> its memprof_frame_stack, while tracking */
 	Pvoid_t stacks;
 	memprof_frame_stack fallback;
@@ -240,13 +240,12 @@ static memprof_func *frame_func_intern(char *name, const zend_function *func)
 		return (memprof_func *) *slot;
 	}
 	if (frame_l.nfuncs == frame_l.funcs_cap) {
-		uint32_t cap = frame_l.funcs_cap ? frame_l.funcs_cap * 2 : 256;
-		memprof_func **funcs = memprof_meta_realloc(frame_l.funcs, cap * sizeof(*funcs));
+		memprof_func **funcs = memprof_array_grow(frame_l.funcs, &frame_l.funcs_cap, (size_t) frame_l.nfuncs + 1,
+			sizeof(*funcs), 256, true);
 		if (!funcs) {
 			goto fail;
 		}
 		frame_l.funcs = funcs;
-		frame_l.funcs_cap = cap;
 	}
 	mf = memprof_meta_calloc(1, sizeof(*mf));
 	if (!mf) {
@@ -391,13 +390,12 @@ static memprof_frame *frame_new_node(memprof_frame *parent, memprof_func *func)
 		frame_l.slabs = slab;
 	}
 	if (memprof_frame_g.count == frame_l.by_id_cap) {
-		uint32_t cap = frame_l.by_id_cap ? frame_l.by_id_cap * 2 : 1024;
-		memprof_frame **by_id = memprof_meta_realloc(memprof_frame_g.by_id, cap * sizeof(*by_id));
+		memprof_frame **by_id = memprof_array_grow(memprof_frame_g.by_id, &frame_l.by_id_cap,
+			(size_t) memprof_frame_g.count + 1, sizeof(*by_id), 1024, true);
 		if (!by_id) {
 			return NULL;
 		}
 		memprof_frame_g.by_id = by_id;
-		frame_l.by_id_cap = cap;
 	}
 	node = &slab->nodes[slab->used++];
 	memset(node, 0, sizeof(*node));
@@ -560,43 +558,33 @@ static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
 
 static bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 {
-	uint32_t cap;
+	size_t cap = s->cap;
 	memprof_frame_entry *e;
 
 	if (need <= s->cap) {
 		return true;
 	}
-	cap = s->cap ? s->cap : 64;
-	while (cap < need) {
-		cap *= 2;
-	}
-	e = memprof_meta_realloc(s->e, cap * sizeof(*e));
-	if (!e) {
+	e = memprof_array_grow(s->e, &cap, need, sizeof(*e), 64, true);
+	if (!e || cap > UINT32_MAX) {
 		return false;
 	}
 	s->e = e;
-	s->cap = cap;
+	s->cap = (uint32_t) cap;
 	return true;
 }
 
 static bool frame_walk_reserve(size_t need)
 {
-	size_t cap;
 	const zend_execute_data **walk;
 
 	if (need <= frame_l.walk_cap) {
 		return true;
 	}
-	cap = frame_l.walk_cap ? frame_l.walk_cap * 2 : 256;
-	while (cap < need) {
-		cap *= 2;
-	}
-	walk = memprof_meta_realloc(frame_l.walk, cap * sizeof(*walk));
+	walk = memprof_array_grow(frame_l.walk, &frame_l.walk_cap, need, sizeof(*walk), 256, true);
 	if (!walk) {
 		return false;
 	}
 	frame_l.walk = walk;
-	frame_l.walk_cap = cap;
 	return true;
 }
 

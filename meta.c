@@ -41,6 +41,27 @@ void *memprof_meta_calloc(size_t n, size_t size)
 	return ptr;
 }
 
+void *memprof_array_grow(void *array, size_t *cap, size_t need, size_t elem, size_t initial, bool meta)
+{
+	size_t ncap = *cap ? *cap : initial;
+	void *moved;
+
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2 / elem) {
+			return NULL;
+		}
+		ncap *= 2;
+	}
+	if (ncap > SIZE_MAX / elem) {
+		return NULL;
+	}
+	moved = meta ? memprof_meta_realloc(array, ncap * elem) : realloc(array, ncap * elem);
+	if (moved) {
+		*cap = ncap;
+	}
+	return moved;
+}
+
 void *memprof_meta_realloc(void *ptr, size_t size)
 {
 	void *moved = memprof_meta_inject() ? NULL : realloc(ptr, size);

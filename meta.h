@@ -59,4 +59,14 @@ void *memprof_meta_calloc(size_t n, size_t size);
 /** realloc(), recorded when it fails (ptr is then left as it was). */
 void *memprof_meta_realloc(void *ptr, size_t size);
 
+/**
+ * Grows an array of elements of elem bytes so that it holds at least need
+ * of them: its capacity *cap doubles (from initial when 0) until it does.
+ * Profiler metadata (meta) goes through memprof_meta_realloc(); a dump's
+ * scratch (!meta) through realloc(), whose failure only fails the dump.
+ * @return the array (moved or not) with *cap updated, or NULL when memory
+ *         could not be had: the array and *cap are then as they were.
+ */
+void *memprof_array_grow(void *array, size_t *cap, size_t need, size_t elem, size_t initial, bool meta);
+
 #endif

@@ -331,7 +331,7 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 	}
 }
 
-int memprof_autodump_parse_signal(const char *value)
+memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo)
 {
 	static const struct { const char *name; int signo; } names[] = {
 		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP },
@@ -341,38 +341,41 @@ int memprof_autodump_parse_signal(const char *value)
 	char *end;
 	long n;
 
+	*signo = 0;
 	if (!value || !*value || strcmp(value, "0") == 0) {
-		return 0;
+		return MEMPROF_SIGNAL_OK;
 	}
 	if (strncmp(value, "SIG", 3) == 0) {
 		value += 3;
 	}
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		if (strcmp(value, names[i].name) == 0) {
-			return names[i].signo;
+			*signo = names[i].signo;
+			return MEMPROF_SIGNAL_OK;
 		}
 	}
 	if (strcmp(value, "PROF") == 0) {
-		return -2;
+		return MEMPROF_SIGNAL_PROF;
 	}
 	n = strtol(value, &end, 10);
 	if (*end != '\0' || end == value || n <= 0 || n >= NSIG
 			|| n == SIGKILL || n == SIGSTOP || n == SIGSEGV || n == SIGBUS || n == SIGFPE || n == SIGILL) {
-		return -1;
+		return MEMPROF_SIGNAL_INVALID;
 	}
 	if (n == SIGPROF) {
 		/* PHP's max_execution_time timer: taking it would let a runaway
 		 * request run forever. */
-		return -2;
+		return MEMPROF_SIGNAL_PROF;
 	}
 #ifdef SIGRTMIN
 	if (n > 31 && n < SIGRTMIN) {
 		/* Reserved by the C library's threads: no handler can be installed,
 		 * and the engine's attempt is a fatal error in every request. */
-		return -1;
+		return MEMPROF_SIGNAL_INVALID;
 	}
 #endif
-	return (int) n;
+	*signo = (int) n;
+	return MEMPROF_SIGNAL_OK;
 }
 
 /* ---- lifecycle ---------------------------------------------------------------------- */

@@ -46,8 +46,15 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
  * "USR2", "12"; "" or "0" is off. Refused: signals that cannot be caught
  * (KILL, STOP), crash signals, the C library's reserved real-time signals,
  * and SIGPROF (PHP's max_execution_time timer).
- * @return the signal number, 0 for off, -1 when invalid, -2 for SIGPROF
+ * @param signo  set to the signal number (0: off) when the value is valid
+ * @return MEMPROF_SIGNAL_OK, MEMPROF_SIGNAL_INVALID, or MEMPROF_SIGNAL_PROF
+ *         (SIGPROF, which PHP keeps for max_execution_time)
  */
-int memprof_autodump_parse_signal(const char *value);
+typedef enum {
+	MEMPROF_SIGNAL_OK,
+	MEMPROF_SIGNAL_INVALID,
+	MEMPROF_SIGNAL_PROF,
+} memprof_signal_parse;
+memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo);
 
 #endif

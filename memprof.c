@@ -461,14 +461,15 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
 	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
-	int signo = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
-		? memprof_autodump_parse_signal(ZSTR_VAL(new_value)) : -1;
-	if (signo == -2) {
+	int signo;
+	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
+		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo) : MEMPROF_SIGNAL_INVALID;
+	if (rc == MEMPROF_SIGNAL_PROF) {
 		php_error_docref(NULL, E_WARNING,
 			"memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged)");
 		return FAILURE;
 	}
-	if (signo < 0) {
+	if (rc != MEMPROF_SIGNAL_OK) {
 		php_error_docref(NULL, E_WARNING,
 			"memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; \"%s\" given (setting unchanged)",
 			MEMPROF_INI_QUOTED(new_value));

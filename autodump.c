@@ -47,7 +47,6 @@ static struct {
 	bool cap_reported;       /* ... and said once (growth dumps) */
 	bool signal_cap_reported; /* ... and said once (signal dumps) */
 	void (*orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
-	void (*orig_interrupt)(zend_execute_data *execute_data);
 	int signo;               /* installed signal, 0 when none */
 	struct sigaction old_action;
 	int idle_signo;          /* signal whose handler stays between requests, 0 when none */
@@ -289,12 +288,9 @@ static void autodump_log(const char *fmt, ...)
 	php_log_err_with_severity(msg, LOG_WARNING);
 }
 
-static void autodump_interrupt(zend_execute_data *execute_data)
+void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512];
-
-	/* The profiler's own memory ran out: profiling ends here (meta.h). */
-	memprof_session_check();
 
 	if (autodump_signal_due) {
 		autodump_signal_due = 0;
@@ -325,9 +321,6 @@ static void autodump_interrupt(zend_execute_data *execute_data)
 				autodump_log("memprof stops its growth dumps: %s", error);
 			}
 		}
-	}
-	if (autodump_l.orig_interrupt) {
-		autodump_l.orig_interrupt(execute_data);
 	}
 }
 
@@ -384,17 +377,12 @@ void memprof_autodump_minit(void)
 {
 	autodump_l.orig_error_cb = zend_error_cb;
 	zend_error_cb = autodump_error_cb;
-	autodump_l.orig_interrupt = zend_interrupt_function;
-	zend_interrupt_function = autodump_interrupt;
 }
 
 void memprof_autodump_mshutdown(void)
 {
 	if (zend_error_cb == autodump_error_cb) {
 		zend_error_cb = autodump_l.orig_error_cb;
-	}
-	if (zend_interrupt_function == autodump_interrupt) {
-		zend_interrupt_function = autodump_l.orig_interrupt;
 	}
 	if (autodump_l.idle_signo) {
 		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);

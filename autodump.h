@@ -19,14 +19,19 @@
 #include "php.h"
 #include "dump.h"
 
-/** Wraps zend_error_cb and zend_interrupt_function. Call from MINIT. */
+/** Wraps zend_error_cb (the memory-limit dump). Call from MINIT. */
 void memprof_autodump_minit(void);
-/** Unwraps them. Call from MSHUTDOWN. */
+/** Unwraps it, and gives the dump signal back. Call from MSHUTDOWN. */
 void memprof_autodump_mshutdown(void);
 /** Installs the dump signal handler (memprof.dump_signal). Call from RINIT. */
 void memprof_autodump_rinit(void);
-/** Restores the previous signal handler. Call from RSHUTDOWN. */
+/** Leaves the handler in place for between requests (see autodump.c). Call from RSHUTDOWN. */
 void memprof_autodump_rshutdown(void);
+/**
+ * Writes the dumps a signal or the growth asked for since the last call.
+ * Call from the VM's interrupt (a safe point), which the module glue owns.
+ */
+void memprof_autodump_interrupt(void);
 /** Arms the growth trigger for a session that just started. */
 void memprof_autodump_session_start(void);
 /** A forked child is a new process: its own count of dumps. */

@@ -587,6 +587,20 @@ static PHP_GINIT_FUNCTION(memprof)
 	memset(memprof_globals, 0, sizeof(*memprof_globals));
 }
 
+/* The VM's interrupt: a safe point, asked for by the profiler when its
+ * metadata failed (meta.h), by the dump signal and by the growth trigger.
+ * memprof owns it here and dispatches; the previous one is chained. */
+static void (*memprof_orig_interrupt)(zend_execute_data *execute_data);
+
+static void memprof_interrupt(zend_execute_data *execute_data)
+{
+	memprof_session_check();
+	memprof_autodump_interrupt();
+	if (memprof_orig_interrupt) {
+		memprof_orig_interrupt(execute_data);
+	}
+}
+
 static PHP_MINIT_FUNCTION(memprof)
 {
 	REGISTER_INI_ENTRIES();
@@ -594,6 +608,8 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_frame_minit();
 	memprof_heap_minit();
 	memprof_autodump_minit();
+	memprof_orig_interrupt = zend_interrupt_function;
+	zend_interrupt_function = memprof_interrupt;
 	memprof_meta_g.notify = memprof_meta_notify;
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
@@ -602,6 +618,9 @@ static PHP_MINIT_FUNCTION(memprof)
 static PHP_MSHUTDOWN_FUNCTION(memprof)
 {
 	UNREGISTER_INI_ENTRIES();
+	if (zend_interrupt_function == memprof_interrupt) {
+		zend_interrupt_function = memprof_orig_interrupt;
+	}
 	memprof_autodump_mshutdown();
 	memprof_heap_mshutdown();
 	return SUCCESS;

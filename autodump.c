@@ -225,7 +225,7 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
  * EG(delayed_oom). */
 static bool autodump_is_memory_error(void)
 {
-	if (memprof_heap_g.in_real_alloc) {
+	if (memprof_heap_in_real_alloc()) {
 		return true;
 	}
 #ifdef ZEND_HAS_OOM
@@ -246,7 +246,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
-	memprof_heap_g.in_real_alloc = false;
+	memprof_heap_forget_real_alloc();
 	if (!MEMPROF_G(session).enabled || !MEMPROF_G(session).flags.dump_on_limit) {
 		autodump_l.orig_error_cb(type, error_filename, error_lineno, message);
 		return;
@@ -310,10 +310,10 @@ void memprof_autodump_interrupt(void)
 		memprof_heap_growth_due = false;
 		if (MEMPROF_G(session).enabled) {
 			if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
-				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+				memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
 			} else if (!autodump_l.capped) {
 				/* Try again after the next step of growth. */
-				memprof_heap_growth_arm(memprof_heap_g.live_bytes, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+				memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
 				autodump_log("memprof could not write the growth dump: %s", error);
 			} else if (!autodump_l.cap_reported) {
 				/* The cap is reached: say it once, and stop watching the growth. */

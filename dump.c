@@ -55,14 +55,11 @@ typedef struct _dump_since_walk {
 	uint32_t since;
 } dump_since_walk;
 
-static void dump_since_visit(void *arg, uint32_t idx, uint32_t gen)
+static void dump_since_visit(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks)
 {
 	dump_since_walk *walk = arg;
 	if (gen >= walk->since) {
-		const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-		memprof_counters *c = &walk->profile->self[rec->frame];
-		uint64_t bytes, blocks;
-		memprof_heap_record_estimate(idx, &bytes, &blocks);
+		memprof_counters *c = &walk->profile->self[frame_id];
 		c->live_bytes += bytes;
 		c->live_blocks += blocks;
 	}
@@ -76,7 +73,7 @@ static void dump_self_since(memprof_profile *profile, uint32_t since)
 	uint32_t id;
 
 	memset(profile->self, 0, profile->count * sizeof(*profile->self));
-	memprof_alloc_map_each(&memprof_heap_g.map, dump_since_visit, &walk);
+	memprof_heap_each_live(dump_since_visit, &walk);
 	for (id = 0; id < profile->count; id++) {
 		profile->self[id].total_bytes = profile->self[id].live_bytes;
 		profile->self[id].total_blocks = profile->self[id].live_blocks;
@@ -85,7 +82,8 @@ static void dump_self_since(memprof_profile *profile, uint32_t since)
 
 static void dump_self_peak(memprof_profile *profile)
 {
-	const memprof_heap_peak_snapshot *peak = &memprof_heap_g.peak;
+	uint64_t exact;
+	const memprof_heap_peak_snapshot *peak = memprof_heap_peak(&exact);
 	uint32_t id;
 
 	for (id = 0; id < profile->count; id++) {
@@ -112,10 +110,12 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 	}
 	profile->count = n;
 	if (view && view->peak) {
+		uint64_t exact;
+		const memprof_heap_peak_snapshot *peak = memprof_heap_peak(&exact);
 		dump_self_peak(profile);
 		snprintf(profile->description, sizeof(profile->description),
 			"live memory at the peak (%" PRIu64 " bytes; exact peak %" PRIu64 " bytes)",
-			memprof_heap_g.peak.level, memprof_heap_g.peak_bytes);
+			peak->level, exact);
 	} else if (view && view->since) {
 		dump_self_since(profile, view->since);
 		snprintf(profile->description, sizeof(profile->description),
@@ -127,8 +127,8 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		snprintf(profile->description, sizeof(profile->description), "live memory");
 	}
 	dump_inclusive(profile);
-	if (memprof_heap_g.sampling) {
-		profile->sample_interval = (uint64_t) memprof_heap_g.sample_interval;
+	if (memprof_heap_sample_interval()) {
+		profile->sample_interval = memprof_heap_sample_interval();
 		size_t len = strlen(profile->description);
 		snprintf(profile->description + len, sizeof(profile->description) - len,
 			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);

@@ -45,7 +45,64 @@
 #include "frame.h"
 #include "meta.h"
 
-memprof_heap_state memprof_heap_g;
+/**
+ * State of the heap module.
+ *
+ * @var active      the proxy heap is installed and allocations are recorded
+ * @var paused      > 0 while the profiler itself allocates from the request heap
+ *                  (building a dump): such blocks are not recorded
+ * @var pool        records of live allocations
+ * @var map         address -> record
+ * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
+ * @var live_bytes  sum of requested sizes of recorded live blocks
+ * @var generation  current generation (memprof_mark()), kept with each new block in the map
+ * @var peak_bytes  highest live_bytes seen (exact)
+ * @var peak_next   live_bytes above which the next peak snapshot is taken
+ * @var peak        the latest peak snapshot
+ * @var growth_next live_bytes at which the next growth dump is requested (0: off)
+ * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
+ *                  memory limit (or the system out of memory), whatever its text
+ * @var sampling    sampling mode: only sampled allocations are recorded, and the
+ *                  counters hold unbiased estimates (see heap.c)
+ * @var sample_interval   mean bytes between samples
+ * @var sample_countdown  bytes left before the next sample
+ * @var sample_rng        xorshift64* state
+ * @var sample_filter     counting filter of sampled addresses: a free whose slot
+ *                  is 0 was never sampled and costs no map lookup
+ */
+typedef struct _memprof_heap_state {
+	bool active;
+	uint32_t paused;
+	memprof_alloc_pool pool;
+	memprof_alloc_map map;
+	void *big;
+	uint64_t live_bytes;
+	uint32_t generation;
+	/* peak: exact peak of live_bytes, and the snapshot of every path's
+	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
+	uint64_t peak_bytes;
+	uint64_t peak_next;
+	memprof_heap_peak_snapshot peak;
+	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
+	uint64_t growth_next;
+	bool in_real_alloc;
+	/* sampling mode */
+	bool sampling;
+	double sample_interval;
+	int64_t sample_countdown;
+	uint64_t sample_rng;
+	uint8_t *sample_filter;
+} memprof_heap_state;
+
+
+static memprof_heap_state memprof_heap_g;
+
+/* What the record at idx stands for: its size and one block, or in
+ * sampling mode the unbiased estimates of bytes and blocks its sample
+ * represents. */
+static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
+/* Requested size of the record at idx. */
+static uint64_t memprof_heap_record_size(uint32_t idx);
 
 static struct {
 	zend_mm_heap *real;
@@ -118,7 +175,7 @@ static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
 
 /* ---- records --------------------------------------------------------------- */
 
-uint64_t memprof_heap_record_size(uint32_t idx)
+static uint64_t memprof_heap_record_size(uint32_t idx)
 {
 	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 	if (EXPECTED(rec->size != UINT32_MAX)) {
@@ -245,7 +302,7 @@ static int64_t heap_sample_gap(void)
 	return (int64_t) (gap < 4e18 ? gap : 4e18) + 1;
 }
 
-void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks)
+static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks)
 {
 	uint64_t size = memprof_heap_record_size(idx);
 	if (!memprof_heap_g.sampling) {
@@ -612,6 +669,68 @@ void memprof_heap_mshutdown(void)
 			heap_l.limit_entries[i] = NULL;
 		}
 	}
+}
+
+void memprof_heap_pause(void)
+{
+	memprof_heap_g.paused++;
+}
+
+void memprof_heap_resume(void)
+{
+	memprof_heap_g.paused--;
+}
+
+uint64_t memprof_heap_live_bytes(void)
+{
+	return memprof_heap_g.live_bytes;
+}
+
+uint32_t memprof_heap_generation(void)
+{
+	return memprof_heap_g.generation;
+}
+
+uint64_t memprof_heap_sample_interval(void)
+{
+	return memprof_heap_g.sampling ? (uint64_t) memprof_heap_g.sample_interval : 0;
+}
+
+const memprof_heap_peak_snapshot *memprof_heap_peak(uint64_t *exact)
+{
+	*exact = memprof_heap_g.peak_bytes;
+	return &memprof_heap_g.peak;
+}
+
+typedef struct _heap_each_walk {
+	void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks);
+	void *arg;
+} heap_each_walk;
+
+static void heap_each_visit(void *arg, uint32_t idx, uint32_t gen)
+{
+	heap_each_walk *walk = arg;
+	uint64_t bytes, blocks;
+
+	memprof_heap_record_estimate(idx, &bytes, &blocks);
+	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->frame, gen, bytes, blocks);
+}
+
+void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
+	void *arg)
+{
+	heap_each_walk walk = { visit, arg };
+	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
+}
+
+bool memprof_heap_in_real_alloc(void)
+{
+	return memprof_heap_g.in_real_alloc;
+}
+
+void memprof_heap_forget_real_alloc(void)
+{
+	memprof_heap_g.in_real_alloc = false;
 }
 
 bool memprof_heap_tracks(const void *ptr)

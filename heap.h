@@ -33,56 +33,6 @@ typedef struct _memprof_heap_peak_snapshot {
 	uint64_t level;
 } memprof_heap_peak_snapshot;
 
-/**
- * State of the heap module.
- *
- * @var active      the proxy heap is installed and allocations are recorded
- * @var paused      > 0 while the profiler itself allocates from the request heap
- *                  (building a dump): such blocks are not recorded
- * @var pool        records of live allocations
- * @var map         address -> record
- * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
- * @var live_bytes  sum of requested sizes of recorded live blocks
- * @var generation  current generation (memprof_mark()), kept with each new block in the map
- * @var peak_bytes  highest live_bytes seen (exact)
- * @var peak_next   live_bytes above which the next peak snapshot is taken
- * @var peak        the latest peak snapshot
- * @var growth_next live_bytes at which the next growth dump is requested (0: off)
- * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
- *                  memory limit (or the system out of memory), whatever its text
- * @var sampling    sampling mode: only sampled allocations are recorded, and the
- *                  counters hold unbiased estimates (see heap.c)
- * @var sample_interval   mean bytes between samples
- * @var sample_countdown  bytes left before the next sample
- * @var sample_rng        xorshift64* state
- * @var sample_filter     counting filter of sampled addresses: a free whose slot
- *                  is 0 was never sampled and costs no map lookup
- */
-typedef struct _memprof_heap_state {
-	bool active;
-	uint32_t paused;
-	memprof_alloc_pool pool;
-	memprof_alloc_map map;
-	void *big;
-	uint64_t live_bytes;
-	uint32_t generation;
-	/* peak: exact peak of live_bytes, and the snapshot of every path's
-	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
-	uint64_t peak_bytes;
-	uint64_t peak_next;
-	memprof_heap_peak_snapshot peak;
-	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
-	uint64_t growth_next;
-	bool in_real_alloc;
-	/* sampling mode */
-	bool sampling;
-	double sample_interval;
-	int64_t sample_countdown;
-	uint64_t sample_rng;
-	uint8_t *sample_filter;
-} memprof_heap_state;
-
-extern memprof_heap_state memprof_heap_g;
 
 /** Wraps the memory_limit INI handler. Call from MINIT. */
 void memprof_heap_minit(void);
@@ -102,29 +52,43 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed);
 /** True when the block at ptr is recorded (allocated while tracking, not freed since). */
 bool memprof_heap_tracks(const void *ptr);
 
-/**
- * What the record at idx stands for: its size and one block, or in
- * sampling mode the unbiased estimates of bytes and blocks its sample
- * represents.
- */
-void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
-
 /** Restores the real heap and frees every record. */
 void memprof_heap_stop(void);
 
-/** Requested size of the record at idx. */
-uint64_t memprof_heap_record_size(uint32_t idx);
-
 /** While paused, allocations are not recorded (frees still are). Nests. */
-static zend_always_inline void memprof_heap_pause(void)
-{
-	memprof_heap_g.paused++;
-}
+void memprof_heap_pause(void);
+void memprof_heap_resume(void);
 
-static zend_always_inline void memprof_heap_resume(void)
-{
-	memprof_heap_g.paused--;
-}
+/** Sum of the requested sizes of the recorded live blocks (estimates when sampling). */
+uint64_t memprof_heap_live_bytes(void);
+
+/** The current generation (memprof_mark()): 0 before the first mark. */
+uint32_t memprof_heap_generation(void);
+
+/** Mean bytes between samples in sampling mode; 0 when every allocation is recorded. */
+uint64_t memprof_heap_sample_interval(void);
+
+/**
+ * The latest peak snapshot (per-path live counters near the peak), and in
+ * *exact the exact peak of live bytes.
+ */
+const memprof_heap_peak_snapshot *memprof_heap_peak(uint64_t *exact);
+
+/**
+ * Calls visit for every recorded live block: its path's id, its
+ * generation, and what it stands for (memprof_heap_record_estimate()).
+ * O(live blocks).
+ */
+void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
+	void *arg);
+
+/**
+ * True while the real heap's allocator runs under the proxy: an E_ERROR
+ * raised now is the memory limit. memprof_heap_forget_real_alloc() clears
+ * it, for an error path that bails out past the allocator's own reset.
+ */
+bool memprof_heap_in_real_alloc(void);
+void memprof_heap_forget_real_alloc(void);
 
 /** Starts a new generation and returns its number (1, 2, ...). */
 uint32_t memprof_heap_mark(void);

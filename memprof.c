@@ -219,9 +219,9 @@ ZEND_FUNCTION(memprof_enabled_flags)
 static zend_result memprof_view_from_args(memprof_view *view, zend_long since, bool peak, uint32_t first_arg)
 {
 	memset(view, 0, sizeof(*view));
-	if (since < 0 || (zend_ulong) since > memprof_heap_g.generation) {
+	if (since < 0 || (zend_ulong) since > memprof_heap_generation()) {
 		zend_argument_value_error(first_arg, "must be between 0 and the current generation (%u)",
-			memprof_heap_g.generation);
+			memprof_heap_generation());
 		return FAILURE;
 	}
 	if (peak && since) {

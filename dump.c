@@ -122,7 +122,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 			"live memory allocated since mark %u", view->since);
 	} else {
 		for (id = 0; id < n; id++) {
-			profile->self[id] = memprof_frame_by_id(id)->c;
+			profile->self[id] = memprof_frame_by_id(id)->self;
 		}
 		snprintf(profile->description, sizeof(profile->description), "live memory");
 	}

@@ -86,7 +86,7 @@ static zend_always_inline void memprof_counters_add(memprof_counters *into, cons
  * @var depth        number of functions on the path (the root is 0); at most
  *                   MEMPROF_FRAME_MAX_DEPTH + 1
  * @var calls        times this path was entered while profiling
- * @var c            self counters
+ * @var self         its own counters (allocations made directly under this path)
  */
 typedef struct _memprof_frame {
 	memprof_func *func;
@@ -101,7 +101,7 @@ typedef struct _memprof_frame {
 	uint32_t call_line;
 	uint32_t depth;
 	uint64_t calls;
-	memprof_counters c;
+	memprof_counters self;
 } memprof_frame;
 
 /**

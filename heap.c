@@ -224,8 +224,8 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 	}
 	for (id = 0; id < n; id++) {
 		const memprof_frame *frame = memprof_frame_by_id(id);
-		p->bytes[id] = frame->c.live_bytes;
-		p->blocks[id] = frame->c.live_blocks;
+		p->bytes[id] = frame->self.live_bytes;
+		p->blocks[id] = frame->self.live_blocks;
 	}
 	p->count = n;
 	p->level = memprof_heap_g.live_bytes;
@@ -347,10 +347,10 @@ static zend_always_inline memprof_frame *heap_record(void *ptr, size_t size, uin
 /* Adds a new block (or its estimate) to its path and the totals. */
 static zend_always_inline void heap_add(memprof_frame *frame, uint64_t bytes, uint64_t blocks)
 {
-	frame->c.live_bytes += bytes;
-	frame->c.live_blocks += blocks;
-	frame->c.total_bytes += bytes;
-	frame->c.total_blocks += blocks;
+	frame->self.live_bytes += bytes;
+	frame->self.live_blocks += blocks;
+	frame->self.total_bytes += bytes;
+	frame->self.total_blocks += blocks;
 	memprof_heap_g.live_bytes += bytes;
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
@@ -400,8 +400,8 @@ static zend_always_inline void heap_release(uint32_t idx)
 		memprof_frame_g.big_frees++;
 	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-	frame->c.live_bytes -= bytes;
-	frame->c.live_blocks -= blocks;
+	frame->self.live_bytes -= bytes;
+	frame->self.live_blocks -= blocks;
 	memprof_heap_g.live_bytes -= bytes;
 }
 

@@ -556,6 +556,17 @@ static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
 		&& !func->internal_function.handler;
 }
 
+/* Entries are being dropped: if stable ones are among them (a bailout
+ * left frames that never returned, and new ones may take their place
+ * without a page being freed), nothing is known stable until the next
+ * computation (frame_stable_compute()). */
+static zend_always_inline void frame_stack_cut_stable(memprof_frame_stack *s)
+{
+	if (UNEXPECTED(s->stable > s->n)) {
+		s->stable = 0;
+	}
+}
+
 static bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 {
 	size_t cap = s->cap;
@@ -607,6 +618,7 @@ static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_
 {
 	while (trusted > 1 && !frame_entry_is(&s->e[trusted - 1], p) && frame_entry_is(&s->e[trusted - 2], p)) {
 		s->n = --trusted;
+		frame_stack_cut_stable(s);
 		while (trusted > 0 && !s->e[trusted - 1].hooked) {
 			trusted--;
 		}
@@ -719,6 +731,7 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 		m--;
 	}
 	s->n = k;
+	frame_stack_cut_stable(s);
 	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_frame_g.root);
 	caller = k ? s->e[k - 1].ex : NULL;
 	if (!frame_stack_grow(s, k + (uint32_t) m)) {
@@ -903,6 +916,7 @@ memprof_frame *memprof_frame_sync_current(void)
 		return frame_sync(ex);
 	}
 	s->n = top;
+	frame_stack_cut_stable(s);
 	if (UNEXPECTED(s->n > FRAME_STABLE_MIN) && memprof_frame_g.count_calls
 			&& (s->stable_frees != memprof_frame_g.big_frees || s->stable_page != EG(vm_stack))) {
 		frame_stable_compute(s);
@@ -1105,6 +1119,7 @@ static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t d
 	 * the stack now belongs to live frames, and stays. */
 	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
 		s->n = depth;
+		frame_stack_cut_stable(s);
 	}
 }
 

@@ -46,7 +46,7 @@ static void dump_inclusive(memprof_profile *profile)
 
 	memcpy(profile->incl, profile->self, profile->count * sizeof(*profile->incl));
 	for (id = profile->count; id-- > 1;) {
-		memprof_counters_add(&profile->incl[memprof_frame_by_id(id)->parent->id], &profile->incl[id]);
+		memprof_counters_add(&profile->incl[memprof_path_by_id(id)->parent->id], &profile->incl[id]);
 	}
 }
 
@@ -98,7 +98,7 @@ static void dump_self_peak(memprof_profile *profile)
 
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
-	uint32_t n = memprof_frame_count(), id;
+	uint32_t n = memprof_path_count(), id;
 	uint64_t now = memprof_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
@@ -122,7 +122,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 			"live memory allocated since mark %u", view->since);
 	} else {
 		for (id = 0; id < n; id++) {
-			profile->self[id] = memprof_frame_by_id(id)->self;
+			profile->self[id] = memprof_path_by_id(id)->self;
 		}
 		snprintf(profile->description, sizeof(profile->description), "live memory");
 	}
@@ -147,7 +147,7 @@ void memprof_profile_free(memprof_profile *profile)
 	profile->count = 0;
 }
 
-const char *memprof_profile_name(const memprof_frame *frame)
+const char *memprof_profile_name(const memprof_path *frame)
 {
 	return frame->func ? frame->func->name : "{root}";
 }

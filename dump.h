@@ -71,7 +71,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 void memprof_profile_free(memprof_profile *profile);
 
 /** Display name of a frame: its function's name, "{root}" for the root. */
-const char *memprof_profile_name(const memprof_frame *frame);
+const char *memprof_profile_name(const memprof_path *frame);
 
 /**
  * A buffered writer onto a PHP stream or a file descriptor.

@@ -41,7 +41,7 @@ static void dump_array_append_long(HashTable *ht, zend_string *key, uint64_t val
 
 /* The node of frame in zv; returns its called_functions table, or NULL
  * when the node has no children (an empty immutable array then). */
-static HashTable *dump_array_node(const dump_array_state *st, zval *zv, const memprof_frame *frame,
+static HashTable *dump_array_node(const dump_array_state *st, zval *zv, const memprof_path *frame,
 	const memprof_counters *self, const memprof_counters *inc)
 {
 	HashTable *ht;
@@ -101,7 +101,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 
 	memset(&st, 0, sizeof(st));
 	called = malloc((n ? n : 1) * sizeof(*called));
-	st.nnames = memprof_frame_func_count();
+	st.nnames = memprof_func_count();
 	st.names = calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
 	if (!called || !st.names) {
 		free(called);
@@ -116,9 +116,9 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 			st.keys[i] = zend_string_init(dump_array_key_names[i], strlen(dump_array_key_names[i]), 0);
 			zend_string_hash_val(st.keys[i]);
 		}
-		called[0] = dump_array_node(&st, return_value, memprof_frame_by_id(0), &profile->self[0], &profile->incl[0]);
+		called[0] = dump_array_node(&st, return_value, memprof_path_by_id(0), &profile->self[0], &profile->incl[0]);
 		for (id = 1; id < n; id++) {
-			const memprof_frame *frame = memprof_frame_by_id(id);
+			const memprof_path *frame = memprof_path_by_id(id);
 			zval node;
 			if (UNEXPECTED(memprof_dump_oom_pending())) {
 				/* Over memory_limit: the request is dying, stop allocating. */

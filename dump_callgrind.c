@@ -51,26 +51,26 @@ typedef struct _callgrind_state {
 	size_t nedges;
 } callgrind_state;
 
-static uint32_t callgrind_index(const memprof_frame *frame)
+static uint32_t callgrind_index(const memprof_path *frame)
 {
 	return frame->func ? frame->func->id : 0;
 }
 
 static const char *callgrind_file_of(uint32_t index)
 {
-	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	memprof_func *func = index ? memprof_func_by_id(index) : NULL;
 	return func && func->filename ? func->filename : CALLGRIND_INTERNAL_FILE;
 }
 
 static const char *callgrind_name_of(uint32_t index)
 {
-	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	memprof_func *func = index ? memprof_func_by_id(index) : NULL;
 	return func ? func->name : "{root}";
 }
 
 static uint32_t callgrind_line_of(uint32_t index)
 {
-	memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+	memprof_func *func = index ? memprof_func_by_id(index) : NULL;
 	return func ? func->line_start : 0;
 }
 
@@ -143,7 +143,7 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 		return false;
 	}
 	for (id = 0; id < profile->count; id++) {
-		const memprof_frame *frame = memprof_frame_by_id(id);
+		const memprof_path *frame = memprof_path_by_id(id);
 		uint32_t index = callgrind_index(frame);
 		callgrind_edge *edge;
 		PWord_t slot;
@@ -191,7 +191,7 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 
 	memset(&st, 0, sizeof(st));
 	st.w = w;
-	st.nfuncs = memprof_frame_func_count();
+	st.nfuncs = memprof_func_count();
 	st.self = calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
 	st.present = calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
 	st.fn_named = calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));

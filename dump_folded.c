@@ -24,7 +24,7 @@ static void dump_folded_name(memprof_writer *w, const char *name)
 
 void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 {
-	const memprof_frame **path = NULL;
+	const memprof_path **path = NULL;
 	size_t cap = 0;
 	uint32_t id;
 
@@ -32,7 +32,7 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 		memprof_writer_printf(w, "{root} %" PRIu64 "\n", profile->self[0].live_bytes);
 	}
 	for (id = 1; id < profile->count; id++) {
-		const memprof_frame *frame = memprof_frame_by_id(id), *f;
+		const memprof_path *frame = memprof_path_by_id(id), *f;
 		size_t depth = 0;
 
 		if (profile->self[id].live_bytes == 0) {
@@ -40,7 +40,7 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 		}
 		for (f = frame; f->parent; f = f->parent) {
 			if (depth == cap) {
-				const memprof_frame **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
+				const memprof_path **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
 				if (!npath) {
 					free(path);
 					memprof_writer_fail(w);

@@ -437,7 +437,7 @@ static bool pprof_counters_zero(const memprof_counters *c)
  * location {root}. */
 static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32_t id)
 {
-	const memprof_frame *frame = memprof_frame_by_id(id), *child, *p;
+	const memprof_path *frame = memprof_path_by_id(id), *child, *p;
 	const memprof_counters *c = &profile->self[id];
 	uint8_t values[4 * PPROF_VARINT_MAX];
 	size_t n = 0;
@@ -501,7 +501,7 @@ static void pprof_functions(pprof_state *st)
 		if (!st->func_used[index]) {
 			continue;
 		}
-		func = index ? memprof_frame_func_by_id(index) : NULL;
+		func = index ? memprof_func_by_id(index) : NULL;
 		name = pprof_str(st, func ? func->name : "{root}");
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_ID, pprof_function_id(st, index));
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_NAME, name);
@@ -541,7 +541,7 @@ static bool pprof_init(pprof_state *st, const memprof_profile *profile, memprof_
 
 	memset(st, 0, sizeof(*st));
 	st->w = w;
-	st->nfuncs = memprof_frame_func_count();
+	st->nfuncs = memprof_func_count();
 	st->func_used = calloc((size_t) st->nfuncs + 1, sizeof(*st->func_used));
 	st->zout = malloc(PPROF_ZCHUNK);
 	st->strs_cap = 64;
@@ -648,7 +648,7 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 #define PPROF_LEGACY_BASE   0x10000
 #define PPROF_LEGACY_STRIDE 0x10
 
-static uint64_t pprof_legacy_address(const memprof_frame *frame)
+static uint64_t pprof_legacy_address(const memprof_path *frame)
 {
 	return PPROF_LEGACY_BASE + (uint64_t) (frame->func ? frame->func->id : 0) * PPROF_LEGACY_STRIDE;
 }
@@ -687,7 +687,7 @@ static void pprof_legacy_name(memprof_writer *w, const char *name)
 
 void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w)
 {
-	uint32_t nfuncs = memprof_frame_func_count(), index, id;
+	uint32_t nfuncs = memprof_func_count(), index, id;
 	bool *used = calloc((size_t) nfuncs + 1, sizeof(*used));
 	memprof_counters total = {0};
 
@@ -697,7 +697,7 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 	}
 	/* Symbols only for the functions that appear in a stack. */
 	for (id = 0; id < profile->count; id++) {
-		const memprof_frame *f = memprof_frame_by_id(id);
+		const memprof_path *f = memprof_path_by_id(id);
 		if (pprof_counters_zero(&profile->self[id])) {
 			continue;
 		}
@@ -715,7 +715,7 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 	memprof_writer_puts(w, "--- symbol\nbinary=");
 	pprof_legacy_name(w, profile->script);
 	for (index = 0; index <= nfuncs; index++) {
-		const memprof_func *func = index ? memprof_frame_func_by_id(index) : NULL;
+		const memprof_func *func = index ? memprof_func_by_id(index) : NULL;
 		if (used[index]) {
 			memprof_writer_printf(w, "0x%" PRIx64 " ",
 				(uint64_t) PPROF_LEGACY_BASE + (uint64_t) index * PPROF_LEGACY_STRIDE);
@@ -730,7 +730,7 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 
 	for (id = 0; id < profile->count && !w->failed; id++) {
 		const memprof_counters *c = &profile->self[id];
-		const memprof_frame *f = memprof_frame_by_id(id);
+		const memprof_path *f = memprof_path_by_id(id);
 
 		if (pprof_counters_zero(c)) {
 			continue;

@@ -31,7 +31,7 @@
  * - Locations have one Line each and are shared by (function, line): the
  *   leaf's line is its function's first line (allocation lines are not
  *   known), a caller's is the call site of the frame below it
- *   (memprof_frame.call_line, 0 when unknown).
+ *   (memprof_path.call_line, 0 when unknown).
  * - Functions: id = memprof_func id ({root}: one past the last), name and
  *   system_name the display name, filename the source file or "" (index 0)
  *   for internal functions and {root}, start_line.

@@ -40,13 +40,11 @@
  * happened (at least once), and a call that allocates nothing, itself or
  * below, is not seen at all.
  *
- * Per-call cost: the memprof_func of a function lives in a slot of the
- * function's run-time cache (a per-request, writable array that the engine
- * zeroes at request start), so finding it is two loads; the child is found
- * through the node's most-recently-used child, then its sibling list, then
- * a hash table once a node has many children; the parent is the top of the
- * shadow stack when the caller's entry is there. Names are made only when a
- * function is first seen in a request.
+ * Per-call cost: a function's description is two loads away (func.h,
+ * memprof_func_of()); the child path is the parent's most-recently-used
+ * child, else found by tree.c; the parent is the top of the shadow stack
+ * when the caller's entry is there. Names are made only when a function is
+ * first seen in a request.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -70,45 +68,12 @@
 #include "meta.h"
 #include "alloc_pool.h"
 #include "heap.h"
+#include "func.h"
+#include "tree.h"
 
 memprof_frame_state memprof_frame_g;
 
-/* Slot of our memprof_func pointer in every function's run-time cache. */
-static int frame_rtc_handle = -1;
-
-/* Children beyond this count get a hash index. */
-#define FRAME_INDEX_THRESHOLD 8
-
-/* Nodes are allocated in slabs; a slab never moves. */
-#define FRAME_SLAB_NODES 1024
-
-typedef struct _frame_slab {
-	struct _frame_slab *next;
-	uint32_t used;
-	memprof_frame nodes[FRAME_SLAB_NODES];
-} frame_slab;
-
-/* What identifies the code a memprof_func was made for, to check a hit of
- * the code-pointer cache (the pointer may be reused by newer code once the
- * old code is freed, e.g. the top-level code of an include or an eval). */
-typedef struct _frame_code_ident {
-	zend_string *filename;
-	zend_string *function_name;
-	zend_class_entry *scope;
-	uint32_t line_start;
-	uint32_t line_end;
-	memprof_func *func;
-} frame_code_ident;
-
 static struct {
-	frame_slab *slabs;
-	size_t by_id_cap;
-	/* function descriptions: live for the request */
-	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
-	Pvoid_t funcs_by_code;   /* JudyL: code pointer -> frame_code_ident* */
-	memprof_func **funcs;    /* by id - 1 */
-	uint32_t nfuncs;
-	size_t funcs_cap;
 	/* fiber context -> its memprof_frame_stack, while tracking */
 	Pvoid_t stacks;
 	memprof_frame_stack fallback;
@@ -132,338 +97,16 @@ static struct {
 	 * the code that resumed it then, while tracking */
 	Pvoid_t generators;
 	Pvoid_t generator_resumers;
-	/* the "{truncated}" marker's function, made at first need in a request */
-	memprof_func *truncated;
 	/* the last "yield from" resume (frame_delegated_parent()) */
 	struct {
 		uint32_t session;
 		const zend_execute_data *leaf;
 		const zend_execute_data *placeholder;
 		const zend_execute_data *resumer;
-		memprof_frame *resumer_node;
-		memprof_frame *parent;
+		memprof_path *resumer_node;
+		memprof_path *parent;
 	} yf;
 } frame_l;
-
-/* ---- function descriptions ---------------------------------------------- */
-
-static char *frame_format(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
-
-static char *frame_format(const char *fmt, ...)
-{
-	va_list ap;
-	int len;
-	char *buf;
-
-	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (len < 0) {
-		return NULL;
-	}
-	buf = memprof_meta_malloc((size_t) len + 1);
-	if (!buf) {
-		return NULL;
-	}
-	va_start(ap, fmt);
-	vsnprintf(buf, (size_t) len + 1, fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
-/* A class name as text: malloc'd, NULL on OOM. Anonymous classes are named
- * "class@anonymous\0/path/file.php:12$0": the NUL is dropped, so their
- * methods neither merge (a C string would stop at the NUL) nor carry it.
- * No fixed buffer: with a long path, two anonymous classes of one file
- * must keep the part that tells them apart. */
-static char *frame_scope_name(const zend_class_entry *scope)
-{
-	const zend_string *name = scope->name;
-	const char *nul = memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name));
-	int head = nul ? (int) (nul - ZSTR_VAL(name)) : (int) ZSTR_LEN(name);
-
-	return nul
-		? frame_format("%.*s%.*s", head, ZSTR_VAL(name), (int) (ZSTR_LEN(name) - head - 1), nul + 1)
-		: frame_format("%.*s", head, ZSTR_VAL(name));
-}
-
-static char *frame_make_name_in(const zend_function *func, const char *scope)
-{
-	if (func->type != ZEND_USER_FUNCTION && func->type != ZEND_EVAL_CODE) {
-		const char *name = func->common.function_name ? ZSTR_VAL(func->common.function_name) : "{internal}";
-		return scope ? frame_format("%s::%s", scope, name) : frame_format("%s", name);
-	}
-	if (!func->op_array.function_name) {
-		/* Top-level code of the main script, an include/require, or an eval():
-		 * named after its file ("/x.php(3) : eval()'d code" for an eval). */
-		return frame_format("%s", ZSTR_VAL(func->op_array.filename));
-	}
-	if ((func->common.fn_flags & ZEND_ACC_CLOSURE) && !(func->common.fn_flags & ZEND_ACC_FAKE_CLOSURE)) {
-		/* PHP 8.2 names every closure "{closure}": add where it is defined. */
-		return scope
-			? frame_format("%s::{closure}(%s:%u)", scope, ZSTR_VAL(func->op_array.filename), func->op_array.line_start)
-			: frame_format("{closure}(%s:%u)", ZSTR_VAL(func->op_array.filename), func->op_array.line_start);
-	}
-	return scope
-		? frame_format("%s::%s", scope, ZSTR_VAL(func->op_array.function_name))
-		: frame_format("%s", ZSTR_VAL(func->op_array.function_name));
-}
-
-static char *frame_make_name(const zend_function *func)
-{
-	char *scope = NULL, *name;
-
-	if (func->common.scope) {
-		scope = frame_scope_name(func->common.scope);
-		if (!scope) {
-			return NULL;
-		}
-	}
-	name = frame_make_name_in(func, scope);
-	free(scope);
-	return name;
-}
-
-/* The memprof_func named `name` (taken over, or freed when one exists). */
-static memprof_func *frame_func_intern(char *name, const zend_function *func)
-{
-	PWord_t slot = (PWord_t) JudySLIns(&frame_l.funcs_by_name, (uint8_t *) name, PJE0);
-	memprof_func *mf;
-
-	if (slot == PJERR) {
-		memprof_meta_failed();
-		free(name);
-		return NULL;
-	}
-	if (*slot) {
-		free(name);
-		return (memprof_func *) *slot;
-	}
-	if (frame_l.nfuncs == frame_l.funcs_cap) {
-		memprof_func **funcs = memprof_array_grow(frame_l.funcs, &frame_l.funcs_cap, (size_t) frame_l.nfuncs + 1,
-			sizeof(*funcs), 256, true);
-		if (!funcs) {
-			goto fail;
-		}
-		frame_l.funcs = funcs;
-	}
-	mf = memprof_meta_calloc(1, sizeof(*mf));
-	if (!mf) {
-		goto fail;
-	}
-	mf->name = name;
-	if (func && ZEND_USER_CODE(func->type)) {
-		mf->filename = strdup(ZSTR_VAL(func->op_array.filename));
-		mf->line_start = func->op_array.line_start;
-	}
-	mf->id = ++frame_l.nfuncs;
-	frame_l.funcs[mf->id - 1] = mf;
-	*slot = (Word_t) mf;
-	return mf;
-
-fail:
-	JudySLDel(&frame_l.funcs_by_name, (uint8_t *) name, PJE0);
-	free(name);
-	return NULL;
-}
-
-static const void *frame_code_key(const zend_function *func)
-{
-	return ZEND_USER_CODE(func->type) ? (const void *) func->op_array.opcodes : (const void *) func;
-}
-
-static bool frame_code_matches(const frame_code_ident *ident, const zend_function *func)
-{
-	if (ident->scope != func->common.scope) {
-		return false;
-	}
-	/* Pointers only, never contents: a stale ident may point at freed strings. */
-	if (ident->function_name != func->common.function_name) {
-		return false;
-	}
-	if (ZEND_USER_CODE(func->type)) {
-		/* The file name pointer can be recycled too (an include's code and
-		 * its file name freed, then another include getting both addresses
-		 * back): also compare the content, with our own copy of it. */
-		return ident->filename == func->op_array.filename
-			&& ident->line_start == func->op_array.line_start
-			&& ident->line_end == func->op_array.line_end
-			&& ident->func->filename
-			&& strcmp(ident->func->filename, ZSTR_VAL(func->op_array.filename)) == 0;
-	}
-	return true;
-}
-
-/* Slow path of frame_func_of(): a run-time cache slot not filled yet. */
-static zend_never_inline memprof_func *frame_func_resolve(const zend_function *func)
-{
-	const void *code = frame_code_key(func);
-	PWord_t slot = (PWord_t) JudyLIns(&frame_l.funcs_by_code, (Word_t) code, PJE0);
-	frame_code_ident *ident;
-	char *name;
-	memprof_func *mf;
-
-	if (slot == PJERR) {
-		memprof_meta_failed();
-		return NULL;
-	}
-	ident = (frame_code_ident *) *slot;
-	if (ident && frame_code_matches(ident, func)) {
-		return ident->func;
-	}
-	name = frame_make_name(func);
-	if (!name) {
-		return NULL;
-	}
-	mf = frame_func_intern(name, func);
-	if (!mf) {
-		return NULL;
-	}
-	if (!ident) {
-		ident = memprof_meta_malloc(sizeof(*ident));
-		if (!ident) {
-			return mf;
-		}
-		*slot = (Word_t) ident;
-	}
-	/* The ident borrows these pointers without a reference: they are only
-	 * ever compared by address, never read, and a stale ident is replaced here
-	 * on mismatch. */
-	ident->filename = ZEND_USER_CODE(func->type) ? func->op_array.filename : NULL;
-	ident->function_name = func->common.function_name;
-	ident->scope = func->common.scope;
-	ident->line_start = ZEND_USER_CODE(func->type) ? func->op_array.line_start : 0;
-	ident->line_end = ZEND_USER_CODE(func->type) ? func->op_array.line_end : 0;
-	ident->func = mf;
-	return mf;
-}
-
-static zend_always_inline memprof_func *frame_func_of(const zend_function *func)
-{
-	void **rtc = ZEND_MAP_PTR_GET(func->common.run_time_cache);
-	memprof_func *mf;
-
-	if (EXPECTED(rtc)) {
-		mf = rtc[frame_rtc_handle];
-		if (EXPECTED(mf)) {
-			return mf;
-		}
-	}
-	mf = frame_func_resolve(func);
-	if (rtc && mf) {
-		rtc[frame_rtc_handle] = mf;
-	}
-	return mf;
-}
-
-/* The code cache only saves name formatting: drop it whenever tracking
- * stops, so it cannot grow without bound across sessions of a long worker. */
-static void frame_code_cache_clear(void)
-{
-	Word_t key = 0;
-	PWord_t slot;
-	Word_t freed;
-
-	JLF(slot, frame_l.funcs_by_code, key);
-	while (slot) {
-		free((void *) *slot);
-		JLN(slot, frame_l.funcs_by_code, key);
-	}
-	JLFA(freed, frame_l.funcs_by_code);
-	(void) freed;
-}
-
-/* ---- the tree -------------------------------------------------------------- */
-
-static memprof_frame *frame_new_node(memprof_frame *parent, memprof_func *func)
-{
-	frame_slab *slab = frame_l.slabs;
-	memprof_frame *node;
-
-	if (!slab || slab->used == FRAME_SLAB_NODES) {
-		slab = memprof_meta_malloc(sizeof(*slab));
-		if (!slab) {
-			return NULL;
-		}
-		slab->used = 0;
-		slab->next = frame_l.slabs;
-		frame_l.slabs = slab;
-	}
-	if (memprof_frame_g.count == frame_l.by_id_cap) {
-		memprof_frame **by_id = memprof_array_grow(memprof_frame_g.by_id, &frame_l.by_id_cap,
-			(size_t) memprof_frame_g.count + 1, sizeof(*by_id), 1024, true);
-		if (!by_id) {
-			return NULL;
-		}
-		memprof_frame_g.by_id = by_id;
-	}
-	node = &slab->nodes[slab->used++];
-	memset(node, 0, sizeof(*node));
-	node->func = func;
-	node->parent = parent;
-	node->depth = parent ? parent->depth + 1 : 0;
-	node->id = memprof_frame_g.count;
-	memprof_frame_g.by_id[memprof_frame_g.count++] = node;
-	return node;
-}
-
-static zend_always_inline uint32_t frame_hash(const memprof_func *func, uint32_t mask)
-{
-	uintptr_t h = (uintptr_t) func;
-	h ^= h >> 17;
-	h *= (uintptr_t) 0x9E3779B97F4A7C15ULL;
-	return (uint32_t) (h >> 32) & mask;
-}
-
-static void frame_index_put(memprof_frame **index, uint32_t mask, memprof_frame *child)
-{
-	uint32_t i = frame_hash(child->func, mask);
-	while (index[i]) {
-		i = (i + 1) & mask;
-	}
-	index[i] = child;
-}
-
-/* Keeps the index at most half full. Failure only costs speed: lookups fall
- * back to the sibling list while node->index is NULL. */
-static void frame_index_grow(memprof_frame *node)
-{
-	uint32_t size = node->index ? (node->index_mask + 1) * 2 : 32;
-	memprof_frame **index = memprof_meta_calloc(size, sizeof(*index));
-	memprof_frame *child;
-
-	if (!index) {
-		return;
-	}
-	for (child = node->first_child; child; child = child->next_sibling) {
-		frame_index_put(index, size - 1, child);
-	}
-	free(node->index);
-	node->index = index;
-	node->index_mask = size - 1;
-}
-
-static memprof_frame *frame_find_child(memprof_frame *node, const memprof_func *func)
-{
-	memprof_frame *child;
-
-	if (node->index) {
-		uint32_t i = frame_hash(func, node->index_mask);
-		while ((child = node->index[i]) != NULL) {
-			if (child->func == func) {
-				return child;
-			}
-			i = (i + 1) & node->index_mask;
-		}
-		return NULL;
-	}
-	for (child = node->first_child; child; child = child->next_sibling) {
-		if (child->func == func) {
-			return child;
-		}
-	}
-	return NULL;
-}
 
 static uint32_t frame_line_of(const zend_execute_data *ex)
 {
@@ -471,69 +114,6 @@ static uint32_t frame_line_of(const zend_execute_data *ex)
 		return ex->opline->lineno;
 	}
 	return 0;
-}
-
-/* The child of node for func, made when missing. */
-static zend_always_inline memprof_frame *frame_child_at(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
-{
-	memprof_frame *child = frame_find_child(node, func);
-
-	if (!child) {
-		child = frame_new_node(node, func);
-		if (!child) {
-			return NULL;
-		}
-		child->call_line = frame_line_of(caller);
-		child->next_sibling = node->first_child;
-		node->first_child = child;
-		node->nchildren++;
-		if (node->nchildren > FRAME_INDEX_THRESHOLD
-				&& (!node->index || node->nchildren * 2 > node->index_mask + 1)) {
-			frame_index_grow(node);
-		} else if (node->index) {
-			frame_index_put(node->index, node->index_mask, child);
-		}
-	}
-	node->mru_child = child;
-	return child;
-}
-
-/* The "{truncated}" function of this request (see frame_child()). */
-static memprof_func *frame_truncated_func(void)
-{
-	if (!frame_l.truncated) {
-		char *name = strdup(MEMPROF_FRAME_TRUNCATED);
-		if (!name) {
-			memprof_meta_failed();
-			return NULL;
-		}
-		frame_l.truncated = frame_func_intern(name, NULL);
-	}
-	return frame_l.truncated;
-}
-
-/* The child of node for func, made when missing. caller (may be NULL) is
- * the frame that made the call, for the call-site line. NULL on OOM.
- *
- * Paths are cut at MEMPROF_FRAME_MAX_DEPTH: a frame deeper than that is the
- * child, for its function, of one "{truncated}" node at that depth (each
- * node at the depth above it has its own), so a runaway recursion makes a
- * bounded tree whose every format stays O(paths x depth) small, and the
- * allocating functions stay visible under the marker. */
-static zend_never_inline memprof_frame *frame_child(memprof_frame *node, memprof_func *func, const zend_execute_data *caller)
-{
-	if (UNEXPECTED(node->depth >= MEMPROF_FRAME_MAX_DEPTH - 1) && node->depth != MEMPROF_FRAME_MAX_DEPTH) {
-		if (node->depth == MEMPROF_FRAME_MAX_DEPTH - 1) {
-			memprof_func *truncated = frame_truncated_func();
-			node = truncated ? frame_child_at(node, truncated, caller) : NULL;
-			if (!node) {
-				return NULL;
-			}
-		} else {
-			node = node->parent;   /* below the marker: siblings under it */
-		}
-	}
-	return frame_child_at(node, func, caller);
 }
 
 /* ---- the shadow stack ------------------------------------------------------ */
@@ -629,20 +209,23 @@ static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_
 /* Pushes entries for the engine frames walk[m-1] (called by caller, whose
  * node is node) up to walk[0], each counting one call; room for them must
  * be reserved. Returns the node of the last one pushed. */
-static memprof_frame *frame_push_entries(memprof_frame_stack *s, memprof_frame *node,
+static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *node,
 	const zend_execute_data *caller, const zend_execute_data *const *walk, size_t m)
 {
 	while (m > 0) {
 		const zend_execute_data *f = walk[--m];
-		memprof_func *func = frame_func_of(f->func);
-		memprof_frame *child;
+		memprof_func *func = memprof_func_of(f->func);
+		memprof_path *child;
 		memprof_frame_entry *e;
 		if (!func) {
 			break;
 		}
 		child = node->mru_child;
 		if (!child || child->func != func) {
-			child = frame_child(node, func, caller);
+			child = memprof_path_find(node, func);
+			if (!child) {
+				child = memprof_path_child(node, func, frame_line_of(caller));
+			}
 			if (!child) {
 				break;
 			}
@@ -671,14 +254,14 @@ static memprof_frame *frame_push_entries(memprof_frame_stack *s, memprof_frame *
  * replaced by entries for the engine's frames, each counting one call. If
  * the topmost hooked entry is not on the engine's chain at all (a bailout
  * skipped its hook), the whole stack is rebuilt. */
-static memprof_frame *frame_sync(const zend_execute_data *ex)
+static memprof_path *frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *p, *caller;
 	uint32_t trusted = s->n, k;
 	size_t m = 0;
 	bool rebuild = false;
-	memprof_frame *node;
+	memprof_path *node;
 
 	while (trusted > 0 && !s->e[trusted - 1].hooked) {
 		trusted--;
@@ -732,7 +315,7 @@ static memprof_frame *frame_sync(const zend_execute_data *ex)
 	}
 	s->n = k;
 	frame_stack_cut_stable(s);
-	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_frame_g.root);
+	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_tree_g.root);
 	caller = k ? s->e[k - 1].ex : NULL;
 	if (!frame_stack_grow(s, k + (uint32_t) m)) {
 		return node;
@@ -827,17 +410,17 @@ static zend_always_inline bool frame_is_fake(const zend_execute_data *ex)
 	return ex && !ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline;
 }
 
-memprof_frame *memprof_frame_sync_current(void)
+memprof_path *memprof_frame_sync_current(void)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
 	const zend_execute_data *fresh[FRAME_FRESH_MAX];
 	uint32_t i = s->n, top, nfresh = 0, floor = 0, stable = 0;
 	bool joined = false;
-	memprof_frame *node;
+	memprof_path *node;
 
 	if (UNEXPECTED(frame_is_fake(ex))) {
-		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_frame_g.root);
+		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_tree_g.root);
 	}
 	if (frame_l.hooks) {
 		/* Hooked entries are trusted while their hook runs: frame_sync()
@@ -938,7 +521,7 @@ memprof_frame *memprof_frame_sync_current(void)
  * engine's generator tree has the running (innermost) generator at its
  * root, and a generator delegated to by exactly one other has it as its
  * single child. NULL when not known (frame_sync() then walks the chain). */
-static memprof_frame *frame_delegator_node(const zend_execute_data *ex, const memprof_frame *resumer_node)
+static memprof_path *frame_delegator_node(const zend_execute_data *ex, const memprof_path *resumer_node)
 {
 	const zend_generator *gen, *delegator;
 	PWord_t slot;
@@ -959,24 +542,24 @@ static memprof_frame *frame_delegator_node(const zend_execute_data *ex, const me
 		return NULL;
 	}
 	/* The address of a finished generator's frame can be reused: check the function. */
-	if (((memprof_frame *) *slot)->func != frame_func_of(delegator->execute_data->func)) {
+	if (((memprof_path *) *slot)->func != memprof_func_of(delegator->execute_data->func)) {
 		return NULL;
 	}
 	/* The delegator's node is only right under the same resumer: its path
 	 * is the resumer's path followed by the delegation chain. */
 	{
 		PWord_t rslot = (PWord_t) JudyLGet(frame_l.generator_resumers, (Word_t) delegator->execute_data, PJE0);
-		if (!rslot || rslot == PJERR || (const memprof_frame *) *rslot != resumer_node || !resumer_node) {
+		if (!rslot || rslot == PJERR || (const memprof_path *) *rslot != resumer_node || !resumer_node) {
 			return NULL;
 		}
 	}
-	return (memprof_frame *) *slot;
+	return (memprof_path *) *slot;
 }
 
 /* Remembers the node of a generator frame being resumed, for
  * frame_delegator_node(). */
-static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_frame *node,
-	memprof_frame *resumer_node)
+static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_path *node,
+	memprof_path *resumer_node)
 {
 	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
 	if (slot != PJERR) {
@@ -999,12 +582,12 @@ static zend_never_inline void frame_note_generator(const zend_execute_data *ex, 
  * loop would be quadratic. The parent found for (leaf, placeholder) is
  * kept and reused while the code that resumes is the same frame with the
  * same node, or the delegators' entries are still on top. */
-static zend_never_inline memprof_frame *frame_delegated_parent(const zend_execute_data *ex,
+static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute_data *ex,
 	const zend_execute_data *placeholder)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *resumer = placeholder->prev_execute_data;
-	memprof_frame *parent;
+	memprof_path *parent;
 	uint32_t i;
 
 	if (frame_l.yf.session == frame_l.session && frame_l.yf.leaf == ex && frame_l.yf.placeholder == placeholder
@@ -1015,7 +598,7 @@ static zend_never_inline memprof_frame *frame_delegated_parent(const zend_execut
 		}
 	}
 	{
-		memprof_frame *resumer_node = NULL;
+		memprof_path *resumer_node = NULL;
 		for (i = s->n; i-- > 0;) {
 			if (s->e[i].ex == resumer) {
 				resumer_node = s->e[i].node;
@@ -1060,14 +643,14 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	const zend_function *func = ex->func;
 	const zend_execute_data *caller = ex->prev_execute_data;
 	memprof_frame_stack *s = memprof_frame_g.stack;
-	memprof_frame *parent, *node;
+	memprof_path *parent, *node;
 	memprof_frame_entry *e;
 	memprof_func *mf;
 
 	if (UNEXPECTED(!frame_trackable(func))) {
 		return false;
 	}
-	mf = frame_func_of(func);
+	mf = memprof_func_of(func);
 	if (UNEXPECTED(!mf)) {
 		return false;
 	}
@@ -1080,7 +663,10 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	}
 	node = parent->mru_child;
 	if (UNEXPECTED(!node || node->func != mf)) {
-		node = frame_child(parent, mf, caller);
+		node = memprof_path_find(parent, mf);
+		if (!node) {
+			node = memprof_path_child(parent, mf, frame_line_of(caller));
+		}
 		if (UNEXPECTED(!node)) {
 			return false;
 		}
@@ -1218,7 +804,7 @@ static memprof_frame_stack *frame_stack_find(zend_fiber_context *context)
 /* Makes the stack of a fiber context, whose frames hang from base (NULL:
  * from the root, walking the whole engine chain). Never NULL: on OOM the
  * shared fallback stack (attribution may then be wrong, nothing crashes). */
-static memprof_frame_stack *frame_stack_make(zend_fiber_context *context, memprof_frame *base,
+static memprof_frame_stack *frame_stack_make(zend_fiber_context *context, memprof_path *base,
 	const zend_execute_data *origin)
 {
 	PWord_t slot = (PWord_t) JudyLIns(&frame_l.stacks, (Word_t) context, PJE0);
@@ -1277,10 +863,10 @@ static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
  * that called it), as if profiling had switched into it then: a fiber's
  * frames stay under that path whoever resumes it later, and each context's
  * frames are counted once, by its own stack. */
-static memprof_frame *frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
+static memprof_path *frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
 {
 	memprof_frame_stack *s, *saved = memprof_frame_g.stack;
-	memprof_frame *base = NULL, *node;
+	memprof_path *base = NULL, *node;
 
 	if (context && context != EG(main_fiber_context) && context->kind == zend_ce_fiber) {
 		zend_fiber *fiber = zend_fiber_from_context(context);
@@ -1343,7 +929,7 @@ void memprof_frame_minit(void)
 	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
 	memset(&frame_l, 0, sizeof(frame_l));
 	memprof_frame_g.stack = &frame_l.fallback;
-	frame_rtc_handle = zend_get_op_array_extension_handle("memprof");
+	memprof_func_minit();
 	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);
@@ -1445,13 +1031,11 @@ zend_result memprof_frame_start(bool count_calls)
 	bool hooks = count_calls && !frame_jit_possible();
 
 	ZEND_ASSERT(!memprof_frame_g.tracking);
-	memprof_frame_g.count = 0;
-	memprof_frame_g.root = frame_new_node(NULL, NULL);
-	if (!memprof_frame_g.root) {
+	if (memprof_tree_start() != SUCCESS) {
 		memprof_frame_stop();
 		return FAILURE;
 	}
-	memprof_frame_g.root->calls = count_calls;
+	memprof_tree_g.root->calls = count_calls;
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
@@ -1468,16 +1052,12 @@ zend_result memprof_frame_start(bool count_calls)
 
 void memprof_frame_stop(void)
 {
-	frame_slab *slab, *next;
-	uint32_t i;
-
 	if (memprof_frame_g.tracking && frame_l.hooks) {
 		frame_hooks_remove();
 	}
 	frame_l.hooks = false;
 	memprof_frame_g.tracking = false;
 	frame_l.session++;
-	memprof_frame_g.root = NULL;
 	frame_stacks_free();
 	memprof_frame_g.stack = &frame_l.fallback;
 	{
@@ -1486,52 +1066,17 @@ void memprof_frame_stop(void)
 		JLFA(freed, frame_l.generator_resumers);
 		(void) freed;
 	}
-	for (i = 0; i < memprof_frame_g.count; i++) {
-		free(memprof_frame_g.by_id[i]->index);
-	}
-	for (slab = frame_l.slabs; slab; slab = next) {
-		next = slab->next;
-		free(slab);
-	}
-	frame_l.slabs = NULL;
-	free(memprof_frame_g.by_id);
-	memprof_frame_g.by_id = NULL;
-	memprof_frame_g.count = 0;
-	frame_l.by_id_cap = 0;
+	memprof_tree_free();
 	free(frame_l.walk);
 	frame_l.walk = NULL;
 	frame_l.walk_cap = 0;
-	frame_code_cache_clear();
+	memprof_func_session_end();
 }
 
 void memprof_frame_rshutdown(void)
 {
-	uint32_t i;
-	Word_t freed;
-
 	ZEND_ASSERT(!memprof_frame_g.tracking);
-	frame_code_cache_clear();
-	for (i = 0; i < frame_l.nfuncs; i++) {
-		free(frame_l.funcs[i]->name);
-		free(frame_l.funcs[i]->filename);
-		free(frame_l.funcs[i]);
-	}
-	free(frame_l.funcs);
-	frame_l.funcs = NULL;
-	frame_l.truncated = NULL;
-	frame_l.nfuncs = frame_l.funcs_cap = 0;
-	JSLFA(freed, frame_l.funcs_by_name);
-	(void) freed;
-}
-
-/* The function descriptions of this request, by id (1..n). */
-memprof_func *memprof_frame_func_by_id(uint32_t id)
-{
-	return (id >= 1 && id <= frame_l.nfuncs) ? frame_l.funcs[id - 1] : NULL;
+	memprof_func_rshutdown();
 }
 
 
-uint32_t memprof_frame_func_count(void)
-{
-	return frame_l.nfuncs;
-}

@@ -1,16 +1,8 @@
 /*
- * frame: the call-path tree and the engine hooks that keep "the current
- * call path" up to date.
- *
- * Every node (memprof_frame) is one call path: root -> ... -> function. The
- * node for the code running now is memprof_frame_current(). Each node
- * carries its own ("self") counters: what allocations made directly under
- * that path hold now, and what they allocated since profiling started.
- * Inclusive figures are derived at dump time, in O(frames).
- *
- * Functions are described once per request by a memprof_func (name, file,
- * start line), shared by every node of that function, so no string work
- * happens per call. See frame.c for how the engine is observed.
+ * frame: the engine's frames, followed. Which call path (tree.h) the code
+ * running now is on, kept by shadow stacks of the engine's frames, one per
+ * fiber context, fed by execution hooks while profiling (without the JIT)
+ * and repaired from EG(current_execute_data), the truth. See frame.c.
  */
 #ifndef MEMPROF_FRAME_H
 #define MEMPROF_FRAME_H
@@ -19,90 +11,7 @@
 #include <stdbool.h>
 
 #include "php.h"
-
-/**
- * Paths are cut at this depth: the frames below it are children of one
- * node of the function MEMPROF_FRAME_TRUNCATED at this depth, each under
- * its own function (so "f1 > ... > f1023 > {truncated} > leaf"). Every
- * format's size is then bounded by the number of paths times this depth.
- */
-#define MEMPROF_FRAME_MAX_DEPTH 1024
-#define MEMPROF_FRAME_TRUNCATED "{truncated}"
-
-/**
- * What memprof knows of one PHP function (or of the top-level code of one
- * file, or of one eval()), made once per request at its first call.
- *
- * @var name        display name as stack traces show it: "foo", "Ns\Cls::method",
- *                  "{closure}(/path/file.php:12)", or the file name for the top-level
- *                  code of the main script and of each include/require/eval
- * @var filename    source file of user code; NULL for internal functions
- * @var line_start  first line of user code, 0 for internal functions
- * @var id          1-based, dense within the request (for formats that number functions)
- */
-typedef struct _memprof_func {
-	char *name;
-	char *filename;
-	uint32_t line_start;
-	uint32_t id;
-} memprof_func;
-
-/**
- * Allocation counters of one node, for the allocations made directly by it.
- *
- * @var live_bytes    requested bytes of blocks allocated here and not yet freed
- * @var live_blocks   number of those blocks
- * @var total_bytes   bytes allocated here since profiling started (freed or not)
- * @var total_blocks  blocks allocated here since profiling started
- */
-typedef struct _memprof_counters {
-	uint64_t live_bytes;
-	uint64_t live_blocks;
-	uint64_t total_bytes;
-	uint64_t total_blocks;
-} memprof_counters;
-
-/** Adds the counters c to into. */
-static zend_always_inline void memprof_counters_add(memprof_counters *into, const memprof_counters *c)
-{
-	into->live_bytes += c->live_bytes;
-	into->live_blocks += c->live_blocks;
-	into->total_bytes += c->total_bytes;
-	into->total_blocks += c->total_blocks;
-}
-
-/**
- * One call path.
- *
- * @var func         the function at the end of the path; NULL for the root
- * @var parent       the path without its last function; NULL for the root
- * @var first_child  children form a singly-linked list through next_sibling
- * @var mru_child    the child most recently entered: loops hit it first
- * @var index        open-addressing table of children once there are many (else NULL)
- * @var index_mask   table size - 1
- * @var nchildren    number of children
- * @var id           index in the frame table (memprof_frame_by_id()), root is 0
- * @var call_line    line in the caller where this path was first entered (0: unknown)
- * @var depth        number of functions on the path (the root is 0); at most
- *                   MEMPROF_FRAME_MAX_DEPTH + 1
- * @var calls        times this path was entered while profiling
- * @var self         its own counters (allocations made directly under this path)
- */
-typedef struct _memprof_frame {
-	memprof_func *func;
-	struct _memprof_frame *parent;
-	struct _memprof_frame *first_child;
-	struct _memprof_frame *next_sibling;
-	struct _memprof_frame *mru_child;
-	struct _memprof_frame **index;
-	uint32_t index_mask;
-	uint32_t nchildren;
-	uint32_t id;
-	uint32_t call_line;
-	uint32_t depth;
-	uint64_t calls;
-	memprof_counters self;
-} memprof_frame;
+#include "tree.h"
 
 /**
  * One entry of a shadow stack.
@@ -116,7 +25,7 @@ typedef struct _memprof_frame {
 typedef struct _memprof_frame_entry {
 	const zend_execute_data *ex;
 	const zend_function *func;
-	memprof_frame *node;
+	memprof_path *node;
 	bool hooked;
 } memprof_frame_entry;
 
@@ -140,7 +49,7 @@ typedef struct _memprof_frame_stack {
 	memprof_frame_entry *e;
 	uint32_t n;
 	uint32_t cap;
-	memprof_frame *base;
+	memprof_path *base;
 	const zend_execute_data *origin;
 	uint32_t stable;
 	uint64_t stable_frees;
@@ -150,12 +59,9 @@ typedef struct _memprof_frame_stack {
 /** The smallest VM stack page PHP makes (a fiber's: 1024 zvals). */
 #define MEMPROF_FRAME_VM_PAGE_MIN (1024 * 16)
 
-/** State of the frame module; read through the inline accessors below. */
+/** State of the frame module. */
 typedef struct _memprof_frame_state {
 	memprof_frame_stack *stack; /**< shadow stack of the running fiber context */
-	memprof_frame *root;      /**< NULL while not tracking */
-	memprof_frame **by_id;    /**< node table, by_id[id] */
-	uint32_t count;           /**< nodes in by_id */
 	bool tracking;            /**< a session is tracking calls (the hooks act only then) */
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
 	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
@@ -164,9 +70,9 @@ typedef struct _memprof_frame_state {
 
 extern memprof_frame_state memprof_frame_g;
 
-/** Reserves the run-time cache slot and registers the fiber hooks. Call from MINIT only. */
+/** Registers the fiber hooks (and memprof_func_minit()). Call from MINIT only. */
 void memprof_frame_minit(void);
-/** Frees per-request function descriptions. Call from RSHUTDOWN (after tracking stops). */
+/** Frees the request's function descriptions. Call from RSHUTDOWN (after tracking stops). */
 void memprof_frame_rshutdown(void);
 
 /**
@@ -190,20 +96,15 @@ bool memprof_frame_uses_hooks(void);
 /** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */
 void memprof_frame_stop(void);
 
-/** The function description with this id (1-based), NULL when out of range. */
-memprof_func *memprof_frame_func_by_id(uint32_t id);
-
-/** Number of function descriptions of this request (the largest id). */
-uint32_t memprof_frame_func_count(void);
 
 /** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
-memprof_frame *memprof_frame_sync_current(void);
+memprof_path *memprof_frame_sync_current(void);
 
 /**
  * The node allocations made now belong to. Only while tracking. Fast when
  * the running frame was entered through a hook (its entry is on top).
  */
-static zend_always_inline memprof_frame *memprof_frame_current(void)
+static zend_always_inline memprof_path *memprof_frame_current(void)
 {
 	const memprof_frame_stack *s = memprof_frame_g.stack;
 	if (EXPECTED(s->n)) {
@@ -213,22 +114,6 @@ static zend_always_inline memprof_frame *memprof_frame_current(void)
 		}
 	}
 	return memprof_frame_sync_current();
-}
-
-/** The node with this id (0 <= id < memprof_frame_count()). */
-static zend_always_inline memprof_frame *memprof_frame_by_id(uint32_t id)
-{
-	return memprof_frame_g.by_id[id];
-}
-
-static zend_always_inline uint32_t memprof_frame_count(void)
-{
-	return memprof_frame_g.count;
-}
-
-static zend_always_inline memprof_frame *memprof_frame_root(void)
-{
-	return memprof_frame_g.root;
 }
 
 #endif

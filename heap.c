@@ -204,7 +204,7 @@ static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
 static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 {
 	memprof_heap_peak_snapshot *p = &memprof_heap_g.peak;
-	uint32_t n = memprof_frame_count(), id;
+	uint32_t n = memprof_path_count(), id;
 	uint64_t step;
 
 	if (n > p->cap) {
@@ -223,7 +223,7 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 		p->cap = cap;
 	}
 	for (id = 0; id < n; id++) {
-		const memprof_frame *frame = memprof_frame_by_id(id);
+		const memprof_path *frame = memprof_path_by_id(id);
 		p->bytes[id] = frame->self.live_bytes;
 		p->blocks[id] = frame->self.live_blocks;
 	}
@@ -317,9 +317,9 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
 
 /* Makes the record of a new block and maps its address to it: the frame
  * it belongs to, or NULL when the profiler's own memory ran out. */
-static zend_always_inline memprof_frame *heap_record(void *ptr, size_t size, uint32_t *idx_out)
+static zend_always_inline memprof_path *heap_record(void *ptr, size_t size, uint32_t *idx_out)
 {
-	memprof_frame *frame = memprof_frame_current();
+	memprof_path *frame = memprof_frame_current();
 	memprof_alloc *rec;
 	uint32_t idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
 
@@ -345,7 +345,7 @@ static zend_always_inline memprof_frame *heap_record(void *ptr, size_t size, uin
 }
 
 /* Adds a new block (or its estimate) to its path and the totals. */
-static zend_always_inline void heap_add(memprof_frame *frame, uint64_t bytes, uint64_t blocks)
+static zend_always_inline void heap_add(memprof_path *frame, uint64_t bytes, uint64_t blocks)
 {
 	frame->self.live_bytes += bytes;
 	frame->self.live_blocks += blocks;
@@ -367,7 +367,7 @@ static zend_always_inline void heap_add(memprof_frame *frame, uint64_t bytes, ui
 static zend_always_inline void heap_track(void *ptr, size_t size)
 {
 	uint32_t idx;
-	memprof_frame *frame = heap_record(ptr, size, &idx);
+	memprof_path *frame = heap_record(ptr, size, &idx);
 	if (EXPECTED(frame != NULL)) {
 		heap_add(frame, size, 1);
 	}
@@ -378,7 +378,7 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 static zend_always_inline void heap_release(uint32_t idx)
 {
 	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	memprof_frame *frame = memprof_frame_by_id(rec->frame);
+	memprof_path *frame = memprof_path_by_id(rec->frame);
 	uint64_t bytes, blocks;
 
 	if (EXPECTED(!memprof_heap_g.sampling)) {
@@ -425,7 +425,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
 {
 	uint32_t idx;
 	uint64_t bytes, blocks;
-	memprof_frame *frame;
+	memprof_path *frame;
 
 	memprof_heap_g.sample_countdown = heap_sample_gap();
 	if (memprof_heap_g.paused) {

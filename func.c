@@ -1,0 +1,315 @@
+/*
+ * func: see func.h for the contract.
+ *
+ * A function's description is made at its first call in a request (the
+ * name formatted once) and found again from its run-time cache slot in
+ * two loads. A miss (first call, or a closure rebound to another scope,
+ * which gets its own cache) looks in a JudyL keyed by the code pointer,
+ * whose hits are checked against file, lines, name and scope: freed code
+ * (an include's or eval's top-level code) can leave its address to newer
+ * code. Names are interned (JudySL): two compilations of the same code
+ * are one function.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <Judy.h>
+
+#include "php.h"
+#include "zend_extensions.h"
+
+#include "func.h"
+#include "tree.h"
+#include "meta.h"
+
+int memprof_func_rtc_handle = -1;
+
+static struct {
+	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
+	Pvoid_t funcs_by_code;   /* JudyL: code pointer -> func_code_ident* */
+	memprof_func **funcs;    /* by id - 1 */
+	uint32_t nfuncs;
+	size_t funcs_cap;
+	/* the "{truncated}" marker's function, made at first need in a request */
+	memprof_func *truncated;
+} func_l;
+
+/* What identifies the code a memprof_func was made for, to check a hit of
+ * the code-pointer cache (the pointer may be reused by newer code once the
+ * old code is freed, e.g. the top-level code of an include or an eval). */
+typedef struct _func_code_ident {
+	zend_string *filename;
+	zend_string *function_name;
+	zend_class_entry *scope;
+	uint32_t line_start;
+	uint32_t line_end;
+	memprof_func *func;
+} func_code_ident;
+
+/* ---- function descriptions ---------------------------------------------- */
+
+static char *func_format(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
+static char *func_format(const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *buf;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0) {
+		return NULL;
+	}
+	buf = memprof_meta_malloc((size_t) len + 1);
+	if (!buf) {
+		return NULL;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf, (size_t) len + 1, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+/* A class name as text: malloc'd, NULL on OOM. Anonymous classes are named
+ * "class@anonymous\0/path/file.php:12$0": the NUL is dropped, so their
+ * methods neither merge (a C string would stop at the NUL) nor carry it.
+ * No fixed buffer: with a long path, two anonymous classes of one file
+ * must keep the part that tells them apart. */
+static char *func_scope_name(const zend_class_entry *scope)
+{
+	const zend_string *name = scope->name;
+	const char *nul = memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name));
+	int head = nul ? (int) (nul - ZSTR_VAL(name)) : (int) ZSTR_LEN(name);
+
+	return nul
+		? func_format("%.*s%.*s", head, ZSTR_VAL(name), (int) (ZSTR_LEN(name) - head - 1), nul + 1)
+		: func_format("%.*s", head, ZSTR_VAL(name));
+}
+
+static char *func_make_name_in(const zend_function *func, const char *scope)
+{
+	if (func->type != ZEND_USER_FUNCTION && func->type != ZEND_EVAL_CODE) {
+		const char *name = func->common.function_name ? ZSTR_VAL(func->common.function_name) : "{internal}";
+		return scope ? func_format("%s::%s", scope, name) : func_format("%s", name);
+	}
+	if (!func->op_array.function_name) {
+		/* Top-level code of the main script, an include/require, or an eval():
+		 * named after its file ("/x.php(3) : eval()'d code" for an eval). */
+		return func_format("%s", ZSTR_VAL(func->op_array.filename));
+	}
+	if ((func->common.fn_flags & ZEND_ACC_CLOSURE) && !(func->common.fn_flags & ZEND_ACC_FAKE_CLOSURE)) {
+		/* PHP 8.2 names every closure "{closure}": add where it is defined. */
+		return scope
+			? func_format("%s::{closure}(%s:%u)", scope, ZSTR_VAL(func->op_array.filename), func->op_array.line_start)
+			: func_format("{closure}(%s:%u)", ZSTR_VAL(func->op_array.filename), func->op_array.line_start);
+	}
+	return scope
+		? func_format("%s::%s", scope, ZSTR_VAL(func->op_array.function_name))
+		: func_format("%s", ZSTR_VAL(func->op_array.function_name));
+}
+
+static char *func_make_name(const zend_function *func)
+{
+	char *scope = NULL, *name;
+
+	if (func->common.scope) {
+		scope = func_scope_name(func->common.scope);
+		if (!scope) {
+			return NULL;
+		}
+	}
+	name = func_make_name_in(func, scope);
+	free(scope);
+	return name;
+}
+
+/* The memprof_func named `name` (taken over, or freed when one exists). */
+static memprof_func *func_intern(char *name, const zend_function *func)
+{
+	PWord_t slot = (PWord_t) JudySLIns(&func_l.funcs_by_name, (uint8_t *) name, PJE0);
+	memprof_func *mf;
+
+	if (slot == PJERR) {
+		memprof_meta_failed();
+		free(name);
+		return NULL;
+	}
+	if (*slot) {
+		free(name);
+		return (memprof_func *) *slot;
+	}
+	if (func_l.nfuncs == func_l.funcs_cap) {
+		memprof_func **funcs = memprof_array_grow(func_l.funcs, &func_l.funcs_cap, (size_t) func_l.nfuncs + 1,
+			sizeof(*funcs), 256, true);
+		if (!funcs) {
+			goto fail;
+		}
+		func_l.funcs = funcs;
+	}
+	mf = memprof_meta_calloc(1, sizeof(*mf));
+	if (!mf) {
+		goto fail;
+	}
+	mf->name = name;
+	if (func && ZEND_USER_CODE(func->type)) {
+		mf->filename = strdup(ZSTR_VAL(func->op_array.filename));
+		mf->line_start = func->op_array.line_start;
+	}
+	mf->id = ++func_l.nfuncs;
+	func_l.funcs[mf->id - 1] = mf;
+	*slot = (Word_t) mf;
+	return mf;
+
+fail:
+	JudySLDel(&func_l.funcs_by_name, (uint8_t *) name, PJE0);
+	free(name);
+	return NULL;
+}
+
+static const void *func_code_key(const zend_function *func)
+{
+	return ZEND_USER_CODE(func->type) ? (const void *) func->op_array.opcodes : (const void *) func;
+}
+
+static bool func_code_matches(const func_code_ident *ident, const zend_function *func)
+{
+	if (ident->scope != func->common.scope) {
+		return false;
+	}
+	/* Pointers only, never contents: a stale ident may point at freed strings. */
+	if (ident->function_name != func->common.function_name) {
+		return false;
+	}
+	if (ZEND_USER_CODE(func->type)) {
+		/* The file name pointer can be recycled too (an include's code and
+		 * its file name freed, then another include getting both addresses
+		 * back): also compare the content, with our own copy of it. */
+		return ident->filename == func->op_array.filename
+			&& ident->line_start == func->op_array.line_start
+			&& ident->line_end == func->op_array.line_end
+			&& ident->func->filename
+			&& strcmp(ident->func->filename, ZSTR_VAL(func->op_array.filename)) == 0;
+	}
+	return true;
+}
+
+/* Slow path of frame_func_of(): a run-time cache slot not filled yet. */
+zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
+{
+	const void *code = func_code_key(func);
+	PWord_t slot = (PWord_t) JudyLIns(&func_l.funcs_by_code, (Word_t) code, PJE0);
+	func_code_ident *ident;
+	char *name;
+	memprof_func *mf;
+
+	if (slot == PJERR) {
+		memprof_meta_failed();
+		return NULL;
+	}
+	ident = (func_code_ident *) *slot;
+	if (ident && func_code_matches(ident, func)) {
+		return ident->func;
+	}
+	name = func_make_name(func);
+	if (!name) {
+		return NULL;
+	}
+	mf = func_intern(name, func);
+	if (!mf) {
+		return NULL;
+	}
+	if (!ident) {
+		ident = memprof_meta_malloc(sizeof(*ident));
+		if (!ident) {
+			return mf;
+		}
+		*slot = (Word_t) ident;
+	}
+	/* The ident borrows these pointers without a reference: they are only
+	 * ever compared by address, never read, and a stale ident is replaced here
+	 * on mismatch. */
+	ident->filename = ZEND_USER_CODE(func->type) ? func->op_array.filename : NULL;
+	ident->function_name = func->common.function_name;
+	ident->scope = func->common.scope;
+	ident->line_start = ZEND_USER_CODE(func->type) ? func->op_array.line_start : 0;
+	ident->line_end = ZEND_USER_CODE(func->type) ? func->op_array.line_end : 0;
+	ident->func = mf;
+	return mf;
+}
+
+
+/* The code cache only saves name formatting: drop it whenever tracking
+ * stops, so it cannot grow without bound across sessions of a long worker. */
+void memprof_func_session_end(void)
+{
+	Word_t key = 0;
+	PWord_t slot;
+	Word_t freed;
+
+	JLF(slot, func_l.funcs_by_code, key);
+	while (slot) {
+		free((void *) *slot);
+		JLN(slot, func_l.funcs_by_code, key);
+	}
+	JLFA(freed, func_l.funcs_by_code);
+	(void) freed;
+}
+
+/* The "{truncated}" function of this request (see tree.c, memprof_path_child()). */
+memprof_func *memprof_func_truncated(void)
+{
+	if (!func_l.truncated) {
+		char *name = strdup(MEMPROF_PATH_TRUNCATED);
+		if (!name) {
+			memprof_meta_failed();
+			return NULL;
+		}
+		func_l.truncated = func_intern(name, NULL);
+	}
+	return func_l.truncated;
+}
+
+/* The function descriptions of this request, by id (1..n). */
+memprof_func *memprof_func_by_id(uint32_t id)
+{
+	return (id >= 1 && id <= func_l.nfuncs) ? func_l.funcs[id - 1] : NULL;
+}
+
+
+uint32_t memprof_func_count(void)
+{
+	return func_l.nfuncs;
+}
+
+void memprof_func_minit(void)
+{
+	memset(&func_l, 0, sizeof(func_l));
+	memprof_func_rtc_handle = zend_get_op_array_extension_handle("memprof");
+}
+
+void memprof_func_rshutdown(void)
+{
+	uint32_t i;
+	Word_t freed;
+
+	memprof_func_session_end();
+	for (i = 0; i < func_l.nfuncs; i++) {
+		free(func_l.funcs[i]->name);
+		free(func_l.funcs[i]->filename);
+		free(func_l.funcs[i]);
+	}
+	free(func_l.funcs);
+	func_l.funcs = NULL;
+	func_l.truncated = NULL;
+	func_l.nfuncs = 0;
+	func_l.funcs_cap = 0;
+	JSLFA(freed, func_l.funcs_by_name);
+	(void) freed;
+}

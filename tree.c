@@ -1,0 +1,225 @@
+/*
+ * tree: see tree.h for the contract.
+ *
+ * Children are found by function (pointer compare): first the node's
+ * most-recently-used child (loops hit it), then the sibling list, and once
+ * a node has more than TREE_INDEX_THRESHOLD children an open-addressing
+ * hash table of them.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree.h"
+#include "meta.h"
+
+memprof_tree_state memprof_tree_g;
+
+/* Children beyond this count get a hash index. */
+#define TREE_INDEX_THRESHOLD 8
+
+/* Nodes are allocated in slabs; a slab never moves. */
+#define TREE_SLAB_NODES 1024
+
+typedef struct _tree_slab {
+	struct _tree_slab *next;
+	uint32_t used;
+	memprof_path nodes[TREE_SLAB_NODES];
+} tree_slab;
+
+static struct {
+	tree_slab *slabs;
+	size_t by_id_cap;
+} tree_l;
+
+
+
+static memprof_path *tree_new_node(memprof_path *parent, memprof_func *func)
+{
+	tree_slab *slab = tree_l.slabs;
+	memprof_path *node;
+
+	if (!slab || slab->used == TREE_SLAB_NODES) {
+		slab = memprof_meta_malloc(sizeof(*slab));
+		if (!slab) {
+			return NULL;
+		}
+		slab->used = 0;
+		slab->next = tree_l.slabs;
+		tree_l.slabs = slab;
+	}
+	if (memprof_tree_g.count == tree_l.by_id_cap) {
+		memprof_path **by_id = memprof_array_grow(memprof_tree_g.by_id, &tree_l.by_id_cap,
+			(size_t) memprof_tree_g.count + 1, sizeof(*by_id), 1024, true);
+		if (!by_id) {
+			return NULL;
+		}
+		memprof_tree_g.by_id = by_id;
+	}
+	node = &slab->nodes[slab->used++];
+	memset(node, 0, sizeof(*node));
+	node->func = func;
+	node->parent = parent;
+	node->depth = parent ? parent->depth + 1 : 0;
+	node->id = memprof_tree_g.count;
+	memprof_tree_g.by_id[memprof_tree_g.count++] = node;
+	return node;
+}
+
+static zend_always_inline uint32_t tree_hash(const memprof_func *func, uint32_t mask)
+{
+	uintptr_t h = (uintptr_t) func;
+	h ^= h >> 17;
+	h *= (uintptr_t) 0x9E3779B97F4A7C15ULL;
+	return (uint32_t) (h >> 32) & mask;
+}
+
+static void tree_index_put(memprof_path **index, uint32_t mask, memprof_path *child)
+{
+	uint32_t i = tree_hash(child->func, mask);
+	while (index[i]) {
+		i = (i + 1) & mask;
+	}
+	index[i] = child;
+}
+
+/* Keeps the index at most half full. Failure only costs speed: lookups fall
+ * back to the sibling list while node->index is NULL. */
+static void tree_index_grow(memprof_path *node)
+{
+	uint32_t size = node->index ? (node->index_mask + 1) * 2 : 32;
+	memprof_path **index = memprof_meta_calloc(size, sizeof(*index));
+	memprof_path *child;
+
+	if (!index) {
+		return;
+	}
+	for (child = node->first_child; child; child = child->next_sibling) {
+		tree_index_put(index, size - 1, child);
+	}
+	free(node->index);
+	node->index = index;
+	node->index_mask = size - 1;
+}
+
+static memprof_path *tree_find_child(memprof_path *node, const memprof_func *func)
+{
+	memprof_path *child;
+
+	if (node->index) {
+		uint32_t i = tree_hash(func, node->index_mask);
+		while ((child = node->index[i]) != NULL) {
+			if (child->func == func) {
+				return child;
+			}
+			i = (i + 1) & node->index_mask;
+		}
+		return NULL;
+	}
+	for (child = node->first_child; child; child = child->next_sibling) {
+		if (child->func == func) {
+			return child;
+		}
+	}
+	return NULL;
+}
+
+
+/* The child of node for func, made when missing. */
+static zend_always_inline memprof_path *tree_child_at(memprof_path *node, memprof_func *func, uint32_t call_line)
+{
+	memprof_path *child = tree_find_child(node, func);
+
+	if (!child) {
+		child = tree_new_node(node, func);
+		if (!child) {
+			return NULL;
+		}
+		child->call_line = call_line;
+		child->next_sibling = node->first_child;
+		node->first_child = child;
+		node->nchildren++;
+		if (node->nchildren > TREE_INDEX_THRESHOLD
+				&& (!node->index || node->nchildren * 2 > node->index_mask + 1)) {
+			tree_index_grow(node);
+		} else if (node->index) {
+			tree_index_put(node->index, node->index_mask, child);
+		}
+	}
+	node->mru_child = child;
+	return child;
+}
+
+/* Paths are cut at MEMPROF_PATH_MAX_DEPTH: a frame deeper than that is the
+ * child, for its function, of one "{truncated}" node at that depth (each
+ * node at the depth above it has its own), so a runaway recursion makes a
+ * bounded tree whose every format stays O(paths x depth) small, and the
+ * allocating functions stay visible under the marker. */
+zend_never_inline memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
+{
+	if (UNEXPECTED(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
+		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
+			memprof_func *truncated = memprof_func_truncated();
+			node = truncated ? tree_child_at(node, truncated, call_line) : NULL;
+			if (!node) {
+				return NULL;
+			}
+		} else {
+			node = node->parent;   /* below the marker: siblings under it */
+		}
+	}
+	return tree_child_at(node, func, call_line);
+}
+
+zend_never_inline memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func)
+{
+	memprof_path *child;
+
+	if (UNEXPECTED(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
+		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
+			memprof_func *truncated = memprof_func_truncated();
+			node = truncated ? tree_find_child(node, truncated) : NULL;
+			if (!node) {
+				return NULL;
+			}
+		} else {
+			node = node->parent;
+		}
+	}
+	child = tree_find_child(node, func);
+	if (child) {
+		node->mru_child = child;
+	}
+	return child;
+}
+
+
+zend_result memprof_tree_start(void)
+{
+	memprof_tree_g.count = 0;
+	memprof_tree_g.root = tree_new_node(NULL, NULL);
+	return memprof_tree_g.root ? SUCCESS : FAILURE;
+}
+
+void memprof_tree_free(void)
+{
+	tree_slab *slab, *next;
+	uint32_t i;
+
+	for (i = 0; i < memprof_tree_g.count; i++) {
+		free(memprof_tree_g.by_id[i]->index);
+	}
+	for (slab = tree_l.slabs; slab; slab = next) {
+		next = slab->next;
+		free(slab);
+	}
+	tree_l.slabs = NULL;
+	free(memprof_tree_g.by_id);
+	memprof_tree_g.by_id = NULL;
+	memprof_tree_g.count = 0;
+	memprof_tree_g.root = NULL;
+	tree_l.by_id_cap = 0;
+}

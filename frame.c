@@ -1,5 +1,6 @@
 /*
- * frame: see frame.h for the contract.
+ * frame: see frame.h for the contract. The execution hooks live in
+ * frame_hooks.c, what both files share in frame_internal.h.
  *
  * How calls are seen. Two mechanisms, one per situation, chosen at start
  * (memprof_frame_start()):
@@ -70,45 +71,12 @@
 #include "heap.h"
 #include "func.h"
 #include "tree.h"
+#include "frame_internal.h"
 
 memprof_frame_state memprof_frame_g;
+memprof_frame_local_state memprof_frame_local;
 
-static struct {
-	/* fiber context -> its memprof_frame_stack, while tracking */
-	Pvoid_t stacks;
-	memprof_frame_stack fallback;
-	/* scratch for the stack walk */
-	const zend_execute_data **walk;
-	size_t walk_cap;
-	/* bumped at every start and stop: a hook that outlives its session must not pop */
-	uint32_t session;
-	void (*orig_execute_ex)(zend_execute_data *ex);
-	void (*orig_execute_internal)(zend_execute_data *ex, zval *return_value);
-	bool ex_hook_in_chain;
-	bool internal_hook_in_chain;
-	/* the execution hooks are in use in this session (not under the JIT) */
-	bool hooks;
-	/* a call too deep for the hooks runs with both hooks out of the
-	 * engine, on deep_stack, above its entry deep_floor - 1 */
-	bool bypassing;
-	memprof_frame_stack *deep_stack;
-	uint32_t deep_floor;
-	/* generator execute_data -> node of its last resume, and the node of
-	 * the code that resumed it then, while tracking */
-	Pvoid_t generators;
-	Pvoid_t generator_resumers;
-	/* the last "yield from" resume (frame_delegated_parent()) */
-	struct {
-		uint32_t session;
-		const zend_execute_data *leaf;
-		const zend_execute_data *placeholder;
-		const zend_execute_data *resumer;
-		memprof_path *resumer_node;
-		memprof_path *parent;
-	} yf;
-} frame_l;
-
-static uint32_t frame_line_of(const zend_execute_data *ex)
+uint32_t frame_line_of(const zend_execute_data *ex)
 {
 	if (ex && ex->func && ZEND_USER_CODE(ex->func->type) && ex->opline) {
 		return ex->opline->lineno;
@@ -118,36 +86,10 @@ static uint32_t frame_line_of(const zend_execute_data *ex)
 
 /* ---- the shadow stack ------------------------------------------------------ */
 
-/* Frames that get a node: what a stack trace shows. Dummy frames (no
- * function), trampolines (their frame is taken over by __call) and the
- * nameless internal frame at the bottom of a fiber are skipped. */
-static zend_always_inline bool frame_trackable(const zend_function *func)
-{
-	return func
-		&& !(func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)
-		&& (ZEND_USER_CODE(func->type) || func->common.function_name);
-}
 
-/* The frame at the bottom of every fiber's VM stack: an internal function
- * with no name and no handler (zend_fibers.c's zend_fiber_function). */
-static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
-{
-	return func && func->type == ZEND_INTERNAL_FUNCTION && !func->common.function_name
-		&& !func->internal_function.handler;
-}
 
-/* Entries are being dropped: if stable ones are among them (a bailout
- * left frames that never returned, and new ones may take their place
- * without a page being freed), nothing is known stable until the next
- * computation (frame_stable_compute()). */
-static zend_always_inline void frame_stack_cut_stable(memprof_frame_stack *s)
-{
-	if (UNEXPECTED(s->stable > s->n)) {
-		s->stable = 0;
-	}
-}
 
-static bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
+bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 {
 	size_t cap = s->cap;
 	memprof_frame_entry *e;
@@ -179,10 +121,6 @@ static bool frame_walk_reserve(size_t need)
 	return true;
 }
 
-static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, const zend_execute_data *ex)
-{
-	return e->ex == ex && e->func == ex->func;
-}
 
 /* A hooked call stays on the shadow stack until its hook returns, but the
  * engine leaves it earlier: as a call returns, EG(current_execute_data) is
@@ -254,7 +192,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
  * replaced by entries for the engine's frames, each counting one call. If
  * the topmost hooked entry is not on the engine's chain at all (a bailout
  * skipped its hook), the whole stack is rebuilt. */
-static memprof_path *frame_sync(const zend_execute_data *ex)
+memprof_path *frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *p, *caller;
@@ -514,284 +452,6 @@ memprof_path *memprof_frame_sync_current(void)
 	return frame_push_entries(s, node, s->e[top - 1].ex, fresh, nfresh);
 }
 
-/* ---- execution hooks --------------------------------------------------------- */
-
-/* The node of the generator that delegates to the generator running in ex
- * ("yield from"), when that generator's frame was seen resumed before: the
- * engine's generator tree has the running (innermost) generator at its
- * root, and a generator delegated to by exactly one other has it as its
- * single child. NULL when not known (frame_sync() then walks the chain). */
-static memprof_path *frame_delegator_node(const zend_execute_data *ex, const memprof_path *resumer_node)
-{
-	const zend_generator *gen, *delegator;
-	PWord_t slot;
-
-	if (!(ex->func->common.fn_flags & ZEND_ACC_GENERATOR) || !frame_l.generators) {
-		return NULL;
-	}
-	gen = (const zend_generator *) ex->return_value;
-	if (!gen || gen->node.children != 1) {
-		return NULL;
-	}
-	delegator = gen->node.child.single;
-	if (!delegator || !delegator->execute_data) {
-		return NULL;
-	}
-	slot = (PWord_t) JudyLGet(frame_l.generators, (Word_t) delegator->execute_data, PJE0);
-	if (!slot || slot == PJERR) {
-		return NULL;
-	}
-	/* The address of a finished generator's frame can be reused: check the function. */
-	if (((memprof_path *) *slot)->func != memprof_func_of(delegator->execute_data->func)) {
-		return NULL;
-	}
-	/* The delegator's node is only right under the same resumer: its path
-	 * is the resumer's path followed by the delegation chain. */
-	{
-		PWord_t rslot = (PWord_t) JudyLGet(frame_l.generator_resumers, (Word_t) delegator->execute_data, PJE0);
-		if (!rslot || rslot == PJERR || (const memprof_path *) *rslot != resumer_node || !resumer_node) {
-			return NULL;
-		}
-	}
-	return (memprof_path *) *slot;
-}
-
-/* Remembers the node of a generator frame being resumed, for
- * frame_delegator_node(). */
-static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_path *node,
-	memprof_path *resumer_node)
-{
-	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
-	if (slot != PJERR) {
-		*slot = (Word_t) node;
-	} else {
-		memprof_meta_failed();
-	}
-	slot = (PWord_t) JudyLIns(&frame_l.generator_resumers, (Word_t) ex, PJE0);
-	if (slot != PJERR) {
-		*slot = (Word_t) resumer_node;
-	} else {
-		memprof_meta_failed();
-	}
-}
-
-/* A generator resumed through "yield from": its caller is the root
- * generator's placeholder frame, and linking in the delegating generators
- * (zend_generator_check_placeholder_frame(), in frame_sync()) walks the
- * whole delegation chain: resuming a leaf 50,000 delegations deep in a
- * loop would be quadratic. The parent found for (leaf, placeholder) is
- * kept and reused while the code that resumes is the same frame with the
- * same node, or the delegators' entries are still on top. */
-static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute_data *ex,
-	const zend_execute_data *placeholder)
-{
-	memprof_frame_stack *s = memprof_frame_g.stack;
-	const zend_execute_data *resumer = placeholder->prev_execute_data;
-	memprof_path *parent;
-	uint32_t i;
-
-	if (frame_l.yf.session == frame_l.session && frame_l.yf.leaf == ex && frame_l.yf.placeholder == placeholder
-			&& frame_l.yf.resumer == resumer && s->n) {
-		const memprof_frame_entry *top = &s->e[s->n - 1];
-		if ((top->ex == resumer && top->node == frame_l.yf.resumer_node) || top->node == frame_l.yf.parent) {
-			return frame_l.yf.parent;
-		}
-	}
-	{
-		memprof_path *resumer_node = NULL;
-		for (i = s->n; i-- > 0;) {
-			if (s->e[i].ex == resumer) {
-				resumer_node = s->e[i].node;
-				break;
-			}
-		}
-		parent = resumer_node ? frame_delegator_node(ex, resumer_node) : NULL;
-		if (!parent) {
-			parent = frame_sync(placeholder);
-			resumer_node = NULL;
-			for (i = s->n; i-- > 0;) {
-				if (s->e[i].ex == resumer) {
-					resumer_node = s->e[i].node;
-					break;
-				}
-			}
-		}
-		frame_l.yf.resumer_node = resumer_node;
-	}
-	frame_l.yf.session = frame_l.session;
-	frame_l.yf.leaf = ex;
-	frame_l.yf.placeholder = placeholder;
-	frame_l.yf.resumer = resumer;
-	frame_l.yf.parent = parent;
-	return parent;
-}
-
-/* memprof's zend_execute_ex hook makes every PHP call use C stack, where
- * the engine's own VM uses none: deep recursion, fine in plain PHP, would
- * overflow the C stack (a fiber's, 2 MiB by default, at a few thousand
- * levels). So the hooks see at most FRAME_HOOK_DEPTH nested calls per
- * context (about 300 bytes of C stack each): a call deeper than that runs
- * with zend_execute_ex given back to the engine (frame_execute_deep()),
- * and everything it calls runs in the VM's own loop, as without memprof,
- * seen by syncs from the engine's stack instead. */
-#define FRAME_HOOK_DEPTH 256
-
-/* Pushes the entry of a frame that is about to run. Returns false (and
- * pushes nothing) for frames without a node. */
-static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth)
-{
-	const zend_function *func = ex->func;
-	const zend_execute_data *caller = ex->prev_execute_data;
-	memprof_frame_stack *s = memprof_frame_g.stack;
-	memprof_path *parent, *node;
-	memprof_frame_entry *e;
-	memprof_func *mf;
-
-	if (UNEXPECTED(!frame_trackable(func))) {
-		return false;
-	}
-	mf = memprof_func_of(func);
-	if (UNEXPECTED(!mf)) {
-		return false;
-	}
-	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
-		parent = s->e[s->n - 1].node;
-	} else if (UNEXPECTED(caller && !caller->func)) {
-		parent = frame_delegated_parent(ex, caller);
-	} else {
-		parent = frame_sync(caller);
-	}
-	node = parent->mru_child;
-	if (UNEXPECTED(!node || node->func != mf)) {
-		node = memprof_path_find(parent, mf);
-		if (!node) {
-			node = memprof_path_child(parent, mf, frame_line_of(caller));
-		}
-		if (UNEXPECTED(!node)) {
-			return false;
-		}
-	}
-	if (UNEXPECTED(s->n == s->cap) && !frame_stack_grow(s, s->n + 1)) {
-		return false;
-	}
-	node->calls++;
-	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
-		/* Resumed behind a placeholder: the resumer is the code behind it. */
-		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);
-		if (ex != frame_l.yf.leaf) {
-			/* Another generator runs, or a new one is made: the last "yield
-			 * from" answer may from now on name freed frames whose addresses
-			 * a new delegation chain reuses (frame_delegated_parent()). */
-			frame_l.yf.leaf = NULL;
-		}
-	}
-	e = &s->e[s->n];
-	e->ex = ex;
-	e->func = func;
-	e->node = node;
-	e->hooked = true;
-	*depth = s->n++;
-	return true;
-}
-
-/* Pops the entry of a frame that returned, with whatever is above it
- * (entries of frames the hooks did not see, which are gone too). */
-static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t depth)
-{
-	memprof_frame_stack *s = memprof_frame_g.stack;
-
-	/* Entries never move. A miss means a sync already dropped this one, as
-	 * it returned (frame_drop_returning()) or after a bailout: what is on
-	 * the stack now belongs to live frames, and stays. */
-	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
-		s->n = depth;
-		frame_stack_cut_stable(s);
-	}
-}
-
-static void frame_execute_ex(zend_execute_data *ex);
-
-/* Runs a call with the hook out of zend_execute_ex, so that the calls it
- * makes stay in the VM's loop; the hook goes back when it returns (also
- * through a bailout) unless profiling stopped or someone hooked on top. */
-static void frame_execute_internal(zend_execute_data *ex, zval *return_value);
-
-/* The internal-call hook as it is while a deep call runs unhooked. */
-#define FRAME_ORIG_INTERNAL() \
-	(frame_l.orig_execute_internal == execute_internal ? NULL : frame_l.orig_execute_internal)
-
-static void frame_deep_restore(uint32_t session)
-{
-	if (session == frame_l.session) {
-		if (zend_execute_ex == frame_l.orig_execute_ex) {
-			zend_execute_ex = frame_execute_ex;
-		}
-		if (zend_execute_internal == FRAME_ORIG_INTERNAL()) {
-			zend_execute_internal = frame_execute_internal;
-		}
-	}
-	frame_l.bypassing = false;
-}
-
-static ZEND_COLD zend_never_inline void frame_execute_deep(zend_execute_data *ex)
-{
-	uint32_t session = frame_l.session;
-
-	/* Both hooks out: the deep call's frames are found by syncs, which
-	 * trust the entries below it (frame_l.deep_floor, its hook is still
-	 * on the C stack) and so walk only the frames above. */
-	frame_l.bypassing = true;
-	frame_l.deep_stack = memprof_frame_g.stack;
-	frame_l.deep_floor = memprof_frame_g.stack->n;
-	zend_execute_ex = frame_l.orig_execute_ex;
-	if (zend_execute_internal == frame_execute_internal) {
-		zend_execute_internal = FRAME_ORIG_INTERNAL();
-	}
-	zend_try {
-		frame_l.orig_execute_ex(ex);
-	} zend_catch {
-		frame_deep_restore(session);
-		zend_bailout();
-	} zend_end_try();
-	frame_deep_restore(session);
-}
-
-static void frame_execute_ex(zend_execute_data *ex)
-{
-	uint32_t depth, session;
-
-	if (UNEXPECTED(memprof_frame_g.stack->n >= FRAME_HOOK_DEPTH) && memprof_frame_g.tracking
-			&& !frame_l.bypassing && zend_execute_ex == frame_execute_ex) {
-		frame_execute_deep(ex);
-		return;
-	}
-	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
-		frame_l.orig_execute_ex(ex);
-		return;
-	}
-	session = frame_l.session;
-	frame_l.orig_execute_ex(ex);
-	/* Profiling may have stopped (or restarted) inside the call. */
-	if (EXPECTED(session == frame_l.session)) {
-		frame_pop(ex, depth);
-	}
-}
-
-static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
-{
-	uint32_t depth, session;
-
-	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
-		frame_l.orig_execute_internal(ex, return_value);
-		return;
-	}
-	session = frame_l.session;
-	frame_l.orig_execute_internal(ex, return_value);
-	if (EXPECTED(session == frame_l.session)) {
-		frame_pop(ex, depth);
-	}
-}
-
 /* ---- fibers -------------------------------------------------------------------- */
 
 /* The stack of a fiber context, NULL when it has none yet. */
@@ -933,97 +593,6 @@ void memprof_frame_minit(void)
 	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);
-}
-
-/* The execution hooks are installed only while profiling, so a loaded but
- * idle extension costs nothing. Code compiled while they are installed calls
- * through them; code compiled earlier may use direct VM calls that bypass
- * them, which frame_sync() recovers from the engine's stack. */
-static void frame_hooks_install(void)
-{
-	/* A hook left in place by an earlier stop (someone hooked on top of it)
-	 * is still in the chain: installing it again would see calls twice. */
-	if (!frame_l.ex_hook_in_chain) {
-		frame_l.orig_execute_ex = zend_execute_ex;
-		zend_execute_ex = frame_execute_ex;
-		frame_l.ex_hook_in_chain = true;
-	}
-	if (!frame_l.internal_hook_in_chain) {
-		frame_l.orig_execute_internal = zend_execute_internal ? zend_execute_internal : execute_internal;
-		zend_execute_internal = frame_execute_internal;
-		frame_l.internal_hook_in_chain = true;
-	}
-}
-
-static void frame_hooks_remove(void)
-{
-	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
-		/* Out of the chain already, for a deep call (frame_execute_deep()). */
-		frame_l.ex_hook_in_chain = false;
-	}
-	if (frame_l.bypassing && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
-		frame_l.internal_hook_in_chain = false;
-	}
-	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
-	if (zend_execute_ex == frame_execute_ex) {
-		zend_execute_ex = frame_l.orig_execute_ex;
-		frame_l.ex_hook_in_chain = false;
-	}
-	if (zend_execute_internal == frame_execute_internal) {
-		zend_execute_internal = frame_l.orig_execute_internal == execute_internal
-			? NULL : frame_l.orig_execute_internal;
-		frame_l.internal_hook_in_chain = false;
-	}
-}
-
-/* Whether opcache may run JIT-compiled code in this process. The tracing
- * JIT compiles traces that return from a call straight into the caller's
- * code; a zend_execute_ex hook installed at run time (after opcache
- * decided to JIT) makes such calls return to the hook instead, and the
- * caller's code then runs on freed frames. Under the JIT no execution hook
- * is installed at all: frames are found from the engine's stack. Judged
- * from opcache's settings, on the safe side: a JIT buffer and a JIT mode
- * other than "disable" (which ini_set() could switch on later). */
-static bool frame_jit_possible(void)
-{
-	const char *mode;
-
-	if (!zend_get_extension("Zend OPcache")) {
-		return false;
-	}
-	if (!zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)) {
-		return false;
-	}
-	if (!strcmp(sapi_module.name, "cli") && !zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0)) {
-		return false;
-	}
-	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
-		return false;
-	}
-	mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
-	return !mode || (strcmp(mode, "disable") && strcmp(mode, "0"));
-}
-
-/* PHP 8.2.0-8.2.7 and 8.4.0-8.4.6 crash walking EG(current_execute_data)
- * from inside an allocation made by JIT-compiled code (fixed by php-src
- * #11380 in 8.2.8 and #18289 in 8.4.7): the version running, not the one
- * built against. */
-bool memprof_frame_jit_unsafe(void)
-{
-	zval *id;
-	zend_long v;
-
-	if (!frame_jit_possible()) {
-		return false;
-	}
-	id = zend_get_constant_str("PHP_VERSION_ID", sizeof("PHP_VERSION_ID") - 1);
-	v = id && Z_TYPE_P(id) == IS_LONG ? Z_LVAL_P(id) : PHP_VERSION_ID;
-	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
-}
-
-bool memprof_frame_uses_hooks(void)
-{
-	return frame_l.hooks;
 }
 
 zend_result memprof_frame_start(bool count_calls)

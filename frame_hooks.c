@@ -1,0 +1,394 @@
+/*
+ * frame_hooks: the execution hooks (zend_execute_ex, zend_execute_internal)
+ * that push and pop shadow-stack entries while profiling without the JIT,
+ * the step aside for calls too deep for them, generators resumed behind
+ * "yield from", and the JIT check that decides whether hooks are used at
+ * all. frame.c explains the mechanisms.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <string.h>
+
+#include <Judy.h>
+
+#include "php.h"
+#include "zend_extensions.h"
+#include "zend_generators.h"
+#include "SAPI.h"
+
+#include "frame_internal.h"
+#include "func.h"
+#include "tree.h"
+#include "meta.h"
+
+/* ---- execution hooks --------------------------------------------------------- */
+
+/* The node of the generator that delegates to the generator running in ex
+ * ("yield from"), when that generator's frame was seen resumed before: the
+ * engine's generator tree has the running (innermost) generator at its
+ * root, and a generator delegated to by exactly one other has it as its
+ * single child. NULL when not known (frame_sync() then walks the chain). */
+static memprof_path *frame_delegator_node(const zend_execute_data *ex, const memprof_path *resumer_node)
+{
+	const zend_generator *gen, *delegator;
+	PWord_t slot;
+
+	if (!(ex->func->common.fn_flags & ZEND_ACC_GENERATOR) || !frame_l.generators) {
+		return NULL;
+	}
+	gen = (const zend_generator *) ex->return_value;
+	if (!gen || gen->node.children != 1) {
+		return NULL;
+	}
+	delegator = gen->node.child.single;
+	if (!delegator || !delegator->execute_data) {
+		return NULL;
+	}
+	slot = (PWord_t) JudyLGet(frame_l.generators, (Word_t) delegator->execute_data, PJE0);
+	if (!slot || slot == PJERR) {
+		return NULL;
+	}
+	/* The address of a finished generator's frame can be reused: check the function. */
+	if (((memprof_path *) *slot)->func != memprof_func_of(delegator->execute_data->func)) {
+		return NULL;
+	}
+	/* The delegator's node is only right under the same resumer: its path
+	 * is the resumer's path followed by the delegation chain. */
+	{
+		PWord_t rslot = (PWord_t) JudyLGet(frame_l.generator_resumers, (Word_t) delegator->execute_data, PJE0);
+		if (!rslot || rslot == PJERR || (const memprof_path *) *rslot != resumer_node || !resumer_node) {
+			return NULL;
+		}
+	}
+	return (memprof_path *) *slot;
+}
+
+/* Remembers the node of a generator frame being resumed, for
+ * frame_delegator_node(). */
+static zend_never_inline void frame_note_generator(const zend_execute_data *ex, memprof_path *node,
+	memprof_path *resumer_node)
+{
+	PWord_t slot = (PWord_t) JudyLIns(&frame_l.generators, (Word_t) ex, PJE0);
+	if (slot != PJERR) {
+		*slot = (Word_t) node;
+	} else {
+		memprof_meta_failed();
+	}
+	slot = (PWord_t) JudyLIns(&frame_l.generator_resumers, (Word_t) ex, PJE0);
+	if (slot != PJERR) {
+		*slot = (Word_t) resumer_node;
+	} else {
+		memprof_meta_failed();
+	}
+}
+
+/* A generator resumed through "yield from": its caller is the root
+ * generator's placeholder frame, and linking in the delegating generators
+ * (zend_generator_check_placeholder_frame(), in frame_sync()) walks the
+ * whole delegation chain: resuming a leaf 50,000 delegations deep in a
+ * loop would be quadratic. The parent found for (leaf, placeholder) is
+ * kept and reused while the code that resumes is the same frame with the
+ * same node, or the delegators' entries are still on top. */
+static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute_data *ex,
+	const zend_execute_data *placeholder)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *resumer = placeholder->prev_execute_data;
+	memprof_path *parent;
+	uint32_t i;
+
+	if (frame_l.yf.session == frame_l.session && frame_l.yf.leaf == ex && frame_l.yf.placeholder == placeholder
+			&& frame_l.yf.resumer == resumer && s->n) {
+		const memprof_frame_entry *top = &s->e[s->n - 1];
+		if ((top->ex == resumer && top->node == frame_l.yf.resumer_node) || top->node == frame_l.yf.parent) {
+			return frame_l.yf.parent;
+		}
+	}
+	{
+		memprof_path *resumer_node = NULL;
+		for (i = s->n; i-- > 0;) {
+			if (s->e[i].ex == resumer) {
+				resumer_node = s->e[i].node;
+				break;
+			}
+		}
+		parent = resumer_node ? frame_delegator_node(ex, resumer_node) : NULL;
+		if (!parent) {
+			parent = frame_sync(placeholder);
+			resumer_node = NULL;
+			for (i = s->n; i-- > 0;) {
+				if (s->e[i].ex == resumer) {
+					resumer_node = s->e[i].node;
+					break;
+				}
+			}
+		}
+		frame_l.yf.resumer_node = resumer_node;
+	}
+	frame_l.yf.session = frame_l.session;
+	frame_l.yf.leaf = ex;
+	frame_l.yf.placeholder = placeholder;
+	frame_l.yf.resumer = resumer;
+	frame_l.yf.parent = parent;
+	return parent;
+}
+
+/* memprof's zend_execute_ex hook makes every PHP call use C stack, where
+ * the engine's own VM uses none: deep recursion, fine in plain PHP, would
+ * overflow the C stack (a fiber's, 2 MiB by default, at a few thousand
+ * levels). So the hooks see at most FRAME_HOOK_DEPTH nested calls per
+ * context (about 300 bytes of C stack each): a call deeper than that runs
+ * with zend_execute_ex given back to the engine (frame_execute_deep()),
+ * and everything it calls runs in the VM's own loop, as without memprof,
+ * seen by syncs from the engine's stack instead. */
+#define FRAME_HOOK_DEPTH 256
+
+/* Pushes the entry of a frame that is about to run. Returns false (and
+ * pushes nothing) for frames without a node. */
+static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth)
+{
+	const zend_function *func = ex->func;
+	const zend_execute_data *caller = ex->prev_execute_data;
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	memprof_path *parent, *node;
+	memprof_frame_entry *e;
+	memprof_func *mf;
+
+	if (UNEXPECTED(!frame_trackable(func))) {
+		return false;
+	}
+	mf = memprof_func_of(func);
+	if (UNEXPECTED(!mf)) {
+		return false;
+	}
+	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
+		parent = s->e[s->n - 1].node;
+	} else if (UNEXPECTED(caller && !caller->func)) {
+		parent = frame_delegated_parent(ex, caller);
+	} else {
+		parent = frame_sync(caller);
+	}
+	node = parent->mru_child;
+	if (UNEXPECTED(!node || node->func != mf)) {
+		node = memprof_path_find(parent, mf);
+		if (!node) {
+			node = memprof_path_child(parent, mf, frame_line_of(caller));
+		}
+		if (UNEXPECTED(!node)) {
+			return false;
+		}
+	}
+	if (UNEXPECTED(s->n == s->cap) && !frame_stack_grow(s, s->n + 1)) {
+		return false;
+	}
+	node->calls++;
+	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
+		/* Resumed behind a placeholder: the resumer is the code behind it. */
+		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);
+		if (ex != frame_l.yf.leaf) {
+			/* Another generator runs, or a new one is made: the last "yield
+			 * from" answer may from now on name freed frames whose addresses
+			 * a new delegation chain reuses (frame_delegated_parent()). */
+			frame_l.yf.leaf = NULL;
+		}
+	}
+	e = &s->e[s->n];
+	e->ex = ex;
+	e->func = func;
+	e->node = node;
+	e->hooked = true;
+	*depth = s->n++;
+	return true;
+}
+
+/* Pops the entry of a frame that returned, with whatever is above it
+ * (entries of frames the hooks did not see, which are gone too). */
+static zend_always_inline void frame_pop(const zend_execute_data *ex, uint32_t depth)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+
+	/* Entries never move. A miss means a sync already dropped this one, as
+	 * it returned (frame_drop_returning()) or after a bailout: what is on
+	 * the stack now belongs to live frames, and stays. */
+	if (EXPECTED(depth < s->n && s->e[depth].ex == ex)) {
+		s->n = depth;
+		frame_stack_cut_stable(s);
+	}
+}
+
+static void frame_execute_ex(zend_execute_data *ex);
+
+/* Runs a call with the hook out of zend_execute_ex, so that the calls it
+ * makes stay in the VM's loop; the hook goes back when it returns (also
+ * through a bailout) unless profiling stopped or someone hooked on top. */
+static void frame_execute_internal(zend_execute_data *ex, zval *return_value);
+
+/* The internal-call hook as it is while a deep call runs unhooked. */
+#define FRAME_ORIG_INTERNAL() \
+	(frame_l.orig_execute_internal == execute_internal ? NULL : frame_l.orig_execute_internal)
+
+static void frame_deep_restore(uint32_t session)
+{
+	if (session == frame_l.session) {
+		if (zend_execute_ex == frame_l.orig_execute_ex) {
+			zend_execute_ex = frame_execute_ex;
+		}
+		if (zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+			zend_execute_internal = frame_execute_internal;
+		}
+	}
+	frame_l.bypassing = false;
+}
+
+static ZEND_COLD zend_never_inline void frame_execute_deep(zend_execute_data *ex)
+{
+	uint32_t session = frame_l.session;
+
+	/* Both hooks out: the deep call's frames are found by syncs, which
+	 * trust the entries below it (frame_l.deep_floor, its hook is still
+	 * on the C stack) and so walk only the frames above. */
+	frame_l.bypassing = true;
+	frame_l.deep_stack = memprof_frame_g.stack;
+	frame_l.deep_floor = memprof_frame_g.stack->n;
+	zend_execute_ex = frame_l.orig_execute_ex;
+	if (zend_execute_internal == frame_execute_internal) {
+		zend_execute_internal = FRAME_ORIG_INTERNAL();
+	}
+	zend_try {
+		frame_l.orig_execute_ex(ex);
+	} zend_catch {
+		frame_deep_restore(session);
+		zend_bailout();
+	} zend_end_try();
+	frame_deep_restore(session);
+}
+
+static void frame_execute_ex(zend_execute_data *ex)
+{
+	uint32_t depth, session;
+
+	if (UNEXPECTED(memprof_frame_g.stack->n >= FRAME_HOOK_DEPTH) && memprof_frame_g.tracking
+			&& !frame_l.bypassing && zend_execute_ex == frame_execute_ex) {
+		frame_execute_deep(ex);
+		return;
+	}
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+		frame_l.orig_execute_ex(ex);
+		return;
+	}
+	session = frame_l.session;
+	frame_l.orig_execute_ex(ex);
+	/* Profiling may have stopped (or restarted) inside the call. */
+	if (EXPECTED(session == frame_l.session)) {
+		frame_pop(ex, depth);
+	}
+}
+
+static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
+{
+	uint32_t depth, session;
+
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+		frame_l.orig_execute_internal(ex, return_value);
+		return;
+	}
+	session = frame_l.session;
+	frame_l.orig_execute_internal(ex, return_value);
+	if (EXPECTED(session == frame_l.session)) {
+		frame_pop(ex, depth);
+	}
+}
+
+/* The execution hooks are installed only while profiling, so a loaded but
+ * idle extension costs nothing. Code compiled while they are installed calls
+ * through them; code compiled earlier may use direct VM calls that bypass
+ * them, which frame_sync() recovers from the engine's stack. */
+void frame_hooks_install(void)
+{
+	/* A hook left in place by an earlier stop (someone hooked on top of it)
+	 * is still in the chain: installing it again would see calls twice. */
+	if (!frame_l.ex_hook_in_chain) {
+		frame_l.orig_execute_ex = zend_execute_ex;
+		zend_execute_ex = frame_execute_ex;
+		frame_l.ex_hook_in_chain = true;
+	}
+	if (!frame_l.internal_hook_in_chain) {
+		frame_l.orig_execute_internal = zend_execute_internal ? zend_execute_internal : execute_internal;
+		zend_execute_internal = frame_execute_internal;
+		frame_l.internal_hook_in_chain = true;
+	}
+}
+
+void frame_hooks_remove(void)
+{
+	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
+		/* Out of the chain already, for a deep call (frame_execute_deep()). */
+		frame_l.ex_hook_in_chain = false;
+	}
+	if (frame_l.bypassing && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+		frame_l.internal_hook_in_chain = false;
+	}
+	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
+	if (zend_execute_ex == frame_execute_ex) {
+		zend_execute_ex = frame_l.orig_execute_ex;
+		frame_l.ex_hook_in_chain = false;
+	}
+	if (zend_execute_internal == frame_execute_internal) {
+		zend_execute_internal = frame_l.orig_execute_internal == execute_internal
+			? NULL : frame_l.orig_execute_internal;
+		frame_l.internal_hook_in_chain = false;
+	}
+}
+
+/* Whether opcache may run JIT-compiled code in this process. The tracing
+ * JIT compiles traces that return from a call straight into the caller's
+ * code; a zend_execute_ex hook installed at run time (after opcache
+ * decided to JIT) makes such calls return to the hook instead, and the
+ * caller's code then runs on freed frames. Under the JIT no execution hook
+ * is installed at all: frames are found from the engine's stack. Judged
+ * from opcache's settings, on the safe side: a JIT buffer and a JIT mode
+ * other than "disable" (which ini_set() could switch on later). */
+bool frame_jit_possible(void)
+{
+	const char *mode;
+
+	if (!zend_get_extension("Zend OPcache")) {
+		return false;
+	}
+	if (!zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)) {
+		return false;
+	}
+	if (!strcmp(sapi_module.name, "cli") && !zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0)) {
+		return false;
+	}
+	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
+		return false;
+	}
+	mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
+	return !mode || (strcmp(mode, "disable") && strcmp(mode, "0"));
+}
+
+/* PHP 8.2.0-8.2.7 and 8.4.0-8.4.6 crash walking EG(current_execute_data)
+ * from inside an allocation made by JIT-compiled code (fixed by php-src
+ * #11380 in 8.2.8 and #18289 in 8.4.7): the version running, not the one
+ * built against. */
+bool memprof_frame_jit_unsafe(void)
+{
+	zval *id;
+	zend_long v;
+
+	if (!frame_jit_possible()) {
+		return false;
+	}
+	id = zend_get_constant_str("PHP_VERSION_ID", sizeof("PHP_VERSION_ID") - 1);
+	v = id && Z_TYPE_P(id) == IS_LONG ? Z_LVAL_P(id) : PHP_VERSION_ID;
+	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
+}
+
+bool memprof_frame_uses_hooks(void)
+{
+	return frame_l.hooks;
+}
+

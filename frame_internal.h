@@ -1,0 +1,100 @@
+/*
+ * frame_internal: what frame.c (shadow stacks, syncs, fibers) and
+ * frame_hooks.c (the execution hooks, generators) share. Not for other
+ * modules: frame.h is the contract.
+ */
+#ifndef MEMPROF_FRAME_INTERNAL_H
+#define MEMPROF_FRAME_INTERNAL_H
+
+#include <Judy.h>
+
+#include "frame.h"
+
+typedef struct _memprof_frame_local {
+	/* fiber context -> its memprof_frame_stack, while tracking */
+	Pvoid_t stacks;
+	memprof_frame_stack fallback;
+	/* scratch for the stack walk */
+	const zend_execute_data **walk;
+	size_t walk_cap;
+	/* bumped at every start and stop: a hook that outlives its session must not pop */
+	uint32_t session;
+	void (*orig_execute_ex)(zend_execute_data *ex);
+	void (*orig_execute_internal)(zend_execute_data *ex, zval *return_value);
+	bool ex_hook_in_chain;
+	bool internal_hook_in_chain;
+	/* the execution hooks are in use in this session (not under the JIT) */
+	bool hooks;
+	/* a call too deep for the hooks runs with both hooks out of the
+	 * engine, on deep_stack, above its entry deep_floor - 1 */
+	bool bypassing;
+	memprof_frame_stack *deep_stack;
+	uint32_t deep_floor;
+	/* generator execute_data -> node of its last resume, and the node of
+	 * the code that resumed it then, while tracking */
+	Pvoid_t generators;
+	Pvoid_t generator_resumers;
+	/* the last "yield from" resume (frame_delegated_parent()) */
+	struct {
+		uint32_t session;
+		const zend_execute_data *leaf;
+		const zend_execute_data *placeholder;
+		const zend_execute_data *resumer;
+		memprof_path *resumer_node;
+		memprof_path *parent;
+	} yf;
+} memprof_frame_local_state;
+
+extern memprof_frame_local_state memprof_frame_local;
+#define frame_l memprof_frame_local
+
+/* Frames that get a node: what a stack trace shows. Dummy frames (no
+ * function), trampolines (their frame is taken over by __call) and the
+ * nameless internal frame at the bottom of a fiber are skipped. */
+static zend_always_inline bool frame_trackable(const zend_function *func)
+{
+	return func
+		&& !(func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)
+		&& (ZEND_USER_CODE(func->type) || func->common.function_name);
+}
+
+/* The frame at the bottom of every fiber's VM stack: an internal function
+ * with no name and no handler (zend_fibers.c's zend_fiber_function). */
+static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
+{
+	return func && func->type == ZEND_INTERNAL_FUNCTION && !func->common.function_name
+		&& !func->internal_function.handler;
+}
+
+/* Entries are being dropped: if stable ones are among them (a bailout
+ * left frames that never returned, and new ones may take their place
+ * without a page being freed), nothing is known stable until the next
+ * computation (frame_stable_compute()). */
+static zend_always_inline void frame_stack_cut_stable(memprof_frame_stack *s)
+{
+	if (UNEXPECTED(s->stable > s->n)) {
+		s->stable = 0;
+	}
+}
+
+static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, const zend_execute_data *ex)
+{
+	return e->ex == ex && e->func == ex->func;
+}
+
+/** The line of the call ex is making (0 when unknown). */
+uint32_t frame_line_of(const zend_execute_data *ex);
+/** Makes room for need entries in s. false on OOM (recorded). */
+bool frame_stack_grow(memprof_frame_stack *s, uint32_t need);
+/**
+ * Makes the running context's stack agree with the engine's chain of
+ * frames ending at ex and returns that frame's path (the root when none).
+ */
+memprof_path *frame_sync(const zend_execute_data *ex);
+
+/* frame_hooks.c */
+void frame_hooks_install(void);
+void frame_hooks_remove(void);
+bool frame_jit_possible(void);
+
+#endif

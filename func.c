@@ -200,7 +200,7 @@ static bool func_code_matches(const func_code_ident *ident, const zend_function 
 	return true;
 }
 
-/* Slow path of frame_func_of(): a run-time cache slot not filled yet. */
+/* Slow path of memprof_func_of() (func.h): a run-time cache slot not filled yet. */
 zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
 {
 	const void *code = func_code_key(func);

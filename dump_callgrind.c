@@ -8,9 +8,9 @@
  * the subtree sums (memprof_profile.incl) and stay consistent with the
  * callee's own costs. A recursive edge (f->f) is written like any other;
  * KCachegrind's cycle detection shows it right, callgrind_annotate double
- * counts it (the project's notes on formats: shared/FORMATS.md).
+ * counts it.
  *
- * Pitfalls the readers showed (shared/FORMATS.md): cfl= is repeated before every
+ * Pitfalls the readers showed: cfl= is repeated before every
  * cfn= (a missing cfl= makes callgrind_annotate invent a function in the
  * caller's file), and summary: is in the header (without it percentages
  * are computed against a wrong total). Names and files are compressed:

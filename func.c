@@ -159,7 +159,9 @@ static memprof_func *func_intern(char *name, const zend_function *func)
 	}
 	mf->name = name;
 	if (func && ZEND_USER_CODE(func->type)) {
-		mf->filename = strdup(ZSTR_VAL(func->op_array.filename));
+		/* Through meta.h like every metadata allocation: a failure ends
+		 * the session (a user function must not pass for an internal one). */
+		mf->filename = func_format("%s", ZSTR_VAL(func->op_array.filename));
 		mf->line_start = func->op_array.line_start;
 	}
 	mf->id = ++func_l.nfuncs;
@@ -266,9 +268,8 @@ void memprof_func_session_end(void)
 memprof_func *memprof_func_truncated(void)
 {
 	if (!func_l.truncated) {
-		char *name = strdup(MEMPROF_PATH_TRUNCATED);
+		char *name = func_format("%s", MEMPROF_PATH_TRUNCATED);
 		if (!name) {
-			memprof_meta_failed();
 			return NULL;
 		}
 		func_l.truncated = func_intern(name, NULL);

@@ -414,23 +414,19 @@ ZEND_FUNCTION(memprof_version)
 
 /* ---- INI ------------------------------------------------------------------------ */
 
-/* A rejected INI value as warnings quote it: at most 64 bytes, with NUL,
- * control and non-ASCII bytes as \xNN (the value may be anything). */
-#define MEMPROF_INI_QUOTE_MAX 64
-
-static const char *memprof_ini_quote(const zend_string *value, char *buf, size_t size)
+const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size)
 {
 	size_t i, o = 0;
 
-	for (i = 0; i < ZSTR_LEN(value) && i < MEMPROF_INI_QUOTE_MAX && o + 8 < size; i++) {
-		unsigned char c = (unsigned char) ZSTR_VAL(value)[i];
+	for (i = 0; i < len && i < max && o + 8 < size; i++) {
+		unsigned char c = (unsigned char) s[i];
 		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
 			buf[o++] = (char) c;
 		} else {
 			o += (size_t) snprintf(buf + o, size - o, "\\x%02x", c);
 		}
 	}
-	if (i < ZSTR_LEN(value)) {
+	if (i < len) {
 		memcpy(buf + o, "...", 3);
 		o += 3;
 	}
@@ -438,13 +434,15 @@ static const char *memprof_ini_quote(const zend_string *value, char *buf, size_t
 	return buf;
 }
 
-#define MEMPROF_INI_QUOTED(v) memprof_ini_quote((v), quoted, sizeof(quoted))
+/* A rejected INI value as warnings quote it: at most 64 bytes. */
+#define MEMPROF_INI_QUOTE_MAX 64
+#define MEMPROF_INI_QUOTED(v) memprof_quote(ZSTR_VAL(v), ZSTR_LEN(v), MEMPROF_INI_QUOTE_MAX, quoted, sizeof(quoted))
 
 static const char *const memprof_format_names[] = { "callgrind", "pprof", "folded" };
 
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
-	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	size_t i;
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
@@ -460,7 +458,7 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
-	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	int signo;
 	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
 		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo) : MEMPROF_SIGNAL_INVALID;
@@ -481,7 +479,7 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 
 static ZEND_INI_MH(memprof_on_update_nonnegative)
 {
-	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
@@ -501,7 +499,7 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
  * before it, and dumps would go somewhere else than the setting says. */
 static ZEND_INI_MH(memprof_on_update_output_dir)
 {
-	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
 		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
 			MEMPROF_INI_QUOTED(new_value));
@@ -531,7 +529,7 @@ static ZEND_INI_MH(memprof_on_update_output_dir)
 
 static ZEND_INI_MH(memprof_on_update_sample_interval)
 {
-	char quoted[MEMPROF_INI_QUOTE_MAX * 4 + 4];
+	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);

@@ -95,4 +95,15 @@ void memprof_session_stop(void);
  */
 void memprof_session_check(void);
 
+/** Bytes a buffer for memprof_quote() of at most max bytes needs. */
+#define MEMPROF_QUOTE_SIZE(max) ((max) * 4 + 4)
+
+/**
+ * An untrusted value as warnings quote it: at most max bytes of s (len
+ * bytes, any content), NUL, control and non-ASCII bytes, backslash and
+ * double quote as \xNN, "..." when cut. buf holds MEMPROF_QUOTE_SIZE(max).
+ * @return buf
+ */
+const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size);
+
 #endif

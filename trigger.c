@@ -19,6 +19,7 @@
 #include "php_variables.h"
 
 #include "trigger.h"
+#include "php_memprof.h"
 
 #define TRIGGER_QUOTE_MAX 40
 /* Unknown items named one warning each; the rest are counted in one more
@@ -27,25 +28,11 @@
 
 static void trigger_warn_unknown(const char *item, size_t len)
 {
-	char quoted[TRIGGER_QUOTE_MAX * 4 + 4];
-	size_t i, o = 0;
+	char quoted[MEMPROF_QUOTE_SIZE(TRIGGER_QUOTE_MAX)];
 
-	for (i = 0; i < len && i < TRIGGER_QUOTE_MAX; i++) {
-		unsigned char c = (unsigned char) item[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
-			quoted[o++] = (char) c;
-		} else {
-			o += (size_t) snprintf(quoted + o, sizeof(quoted) - o, "\\x%02x", c);
-		}
-	}
-	if (len > TRIGGER_QUOTE_MAX) {
-		quoted[o++] = '.';
-		quoted[o++] = '.';
-		quoted[o++] = '.';
-	}
-	quoted[o] = '\0';
 	php_error_docref(NULL, E_WARNING,
-		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native, sample)", quoted);
+		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native, sample)",
+		memprof_quote(item, len, TRIGGER_QUOTE_MAX, quoted, sizeof(quoted)));
 }
 
 static bool trigger_item_is(const char *item, size_t len, const char *name)

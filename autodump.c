@@ -306,8 +306,7 @@ void memprof_autodump_interrupt(void)
 			}
 		}
 	}
-	if (memprof_heap_growth_due) {
-		memprof_heap_growth_due = false;
+	if (memprof_heap_take_growth_due()) {
 		if (MEMPROF_G(session).enabled) {
 			if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
 				memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);

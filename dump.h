@@ -19,6 +19,7 @@
 
 #include "php.h"
 #include "frame.h"
+#include "func.h"
 
 /**
  * Which view of the profile a dump shows.

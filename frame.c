@@ -253,7 +253,7 @@ memprof_path *frame_sync(const zend_execute_data *ex)
 	}
 	s->n = k;
 	frame_stack_cut_stable(s);
-	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_tree_g.root);
+	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_path_root());
 	caller = k ? s->e[k - 1].ex : NULL;
 	if (!frame_stack_grow(s, k + (uint32_t) m)) {
 		return node;
@@ -358,7 +358,7 @@ memprof_path *memprof_frame_sync_current(void)
 	memprof_path *node;
 
 	if (UNEXPECTED(frame_is_fake(ex))) {
-		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_tree_g.root);
+		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_path_root());
 	}
 	if (frame_l.hooks) {
 		/* Hooked entries are trusted while their hook runs: frame_sync()
@@ -600,11 +600,11 @@ zend_result memprof_frame_start(bool count_calls)
 	bool hooks = count_calls && !frame_jit_possible();
 
 	ZEND_ASSERT(!memprof_frame_g.tracking);
-	if (memprof_tree_start() != SUCCESS) {
+	if (!memprof_tree_start(memprof_func_truncated())) {
 		memprof_frame_stop();
 		return FAILURE;
 	}
-	memprof_tree_g.root->calls = count_calls;
+	memprof_path_root()->calls = count_calls;
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;

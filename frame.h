@@ -70,6 +70,12 @@ typedef struct _memprof_frame_state {
 
 extern memprof_frame_state memprof_frame_g;
 
+/** Called by the heap when it frees a recorded block of MEMPROF_FRAME_VM_PAGE_MIN bytes or more. */
+static zend_always_inline void memprof_frame_note_big_free(void)
+{
+	memprof_frame_g.big_frees++;
+}
+
 /** Registers the fiber hooks (and memprof_func_minit()). Call from MINIT only. */
 void memprof_frame_minit(void);
 /** Frees the request's function descriptions. Call from RSHUTDOWN (after tracking stops). */

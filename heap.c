@@ -233,7 +233,7 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 	memprof_heap_g.peak_next = p->level + (step > 65536 ? step : 65536);
 }
 
-volatile bool memprof_heap_growth_due;
+static volatile bool memprof_heap_growth_due;
 
 /* Growth dumps are written at the next safe point (memprof.c's interrupt
  * hook), never inside the allocator. */
@@ -397,7 +397,7 @@ static zend_always_inline void heap_release(uint32_t idx)
 	}
 	if (UNEXPECTED(rec->size >= MEMPROF_FRAME_VM_PAGE_MIN)) {
 		/* Maybe a VM stack page: frames below it may change now. */
-		memprof_frame_g.big_frees++;
+		memprof_frame_note_big_free();
 	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 	frame->self.live_bytes -= bytes;
@@ -731,6 +731,13 @@ bool memprof_heap_in_real_alloc(void)
 void memprof_heap_forget_real_alloc(void)
 {
 	memprof_heap_g.in_real_alloc = false;
+}
+
+bool memprof_heap_take_growth_due(void)
+{
+	bool due = memprof_heap_growth_due;
+	memprof_heap_growth_due = false;
+	return due;
 }
 
 bool memprof_heap_tracks(const void *ptr)

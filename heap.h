@@ -94,13 +94,16 @@ void memprof_heap_forget_real_alloc(void);
 uint32_t memprof_heap_mark(void);
 
 /**
- * Sets the growth threshold: a growth dump is requested (memprof_heap_growth_due())
+ * Sets the growth threshold: a growth dump is requested (memprof_heap_take_growth_due())
  * once live bytes reach `level + step`. step 0 turns it off.
  */
 void memprof_heap_growth_arm(uint64_t level, uint64_t step);
 
-/** Set (from the allocator) when live bytes crossed the growth threshold. */
-extern volatile bool memprof_heap_growth_due;
+/**
+ * Whether live bytes crossed the growth threshold since the last call
+ * (the allocator raises it and asks the VM for an interrupt); clears it.
+ */
+bool memprof_heap_take_growth_due(void);
 
 
 #endif

@@ -55,7 +55,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	}
 	memprof_meta_reset();
 #ifdef MEMPROF_DEBUG
-	memprof_meta_g.fail_after = (uint64_t) MEMPROF_G(ini).debug_fail_after;
+	memprof_meta_fail_after((uint64_t) MEMPROF_G(ini).debug_fail_after);
 #endif
 	if (memprof_frame_start(!flags->sample) != SUCCESS) {
 		goto fail;
@@ -73,7 +73,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 
 fail:
 	MEMPROF_G(session).turned_off = true;
-	memprof_meta_g.fail_after = 0;
+	memprof_meta_fail_after(0);
 	php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
 	return FAILURE;
 }
@@ -96,14 +96,14 @@ void memprof_session_stop(void)
 	memprof_frame_stop();
 	MEMPROF_G(session).enabled = false;
 	memset(&MEMPROF_G(session).flags, 0, sizeof(MEMPROF_G(session).flags));
-	memprof_meta_g.fail_after = 0;
+	memprof_meta_fail_after(0);
 }
 
 void memprof_session_check(void)
 {
 	/* Not while a dump runs PHP code (its stream's): the dump still reads
 	 * the frame tree. memprof_dump_end() checks again. */
-	if (UNEXPECTED(memprof_meta_g.failed) && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
+	if (UNEXPECTED(memprof_meta_has_failed()) && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
 		memprof_session_stop();
 		MEMPROF_G(session).turned_off = true;
 		php_error_docref(NULL, E_WARNING,
@@ -608,7 +608,7 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_autodump_minit();
 	memprof_orig_interrupt = zend_interrupt_function;
 	zend_interrupt_function = memprof_interrupt;
-	memprof_meta_g.notify = memprof_meta_notify;
+	memprof_meta_set_notify(memprof_meta_notify);
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
 }

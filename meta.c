@@ -70,3 +70,13 @@ void *memprof_meta_realloc(void *ptr, size_t size)
 	}
 	return moved;
 }
+
+void memprof_meta_set_notify(void (*notify)(void))
+{
+	memprof_meta_g.notify = notify;
+}
+
+void memprof_meta_fail_after(uint64_t n)
+{
+	memprof_meta_g.fail_after = n;
+}

@@ -42,6 +42,18 @@ void memprof_meta_failed(void);
 /** Forgets past failures and restarts the debug countdown. */
 void memprof_meta_reset(void);
 
+/** Whether a metadata allocation failed since memprof_meta_reset(). */
+static inline bool memprof_meta_has_failed(void)
+{
+	return memprof_meta_g.failed;
+}
+
+/** Sets the function called at each failure (NULL: none). */
+void memprof_meta_set_notify(void (*notify)(void));
+
+/** Debug builds: makes the Nth allocation from now on and every later one fail (0: none). */
+void memprof_meta_fail_after(uint64_t n);
+
 #ifdef MEMPROF_DEBUG
 /** Debug builds: whether this allocation is to fail (counts it). */
 static inline bool memprof_meta_inject(void)

@@ -16,6 +16,10 @@
 #include "tree.h"
 #include "meta.h"
 
+#define TREE_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+typedef struct _memprof_func memprof_func;
+
 memprof_tree_state memprof_tree_g;
 
 /* Children beyond this count get a hash index. */
@@ -33,6 +37,7 @@ typedef struct _tree_slab {
 static struct {
 	tree_slab *slabs;
 	size_t by_id_cap;
+	memprof_func *truncated;   /* the marker's function at the depth cut */
 } tree_l;
 
 
@@ -69,7 +74,7 @@ static memprof_path *tree_new_node(memprof_path *parent, memprof_func *func)
 	return node;
 }
 
-static zend_always_inline uint32_t tree_hash(const memprof_func *func, uint32_t mask)
+static inline __attribute__((always_inline)) uint32_t tree_hash(const memprof_func *func, uint32_t mask)
 {
 	uintptr_t h = (uintptr_t) func;
 	h ^= h >> 17;
@@ -129,7 +134,7 @@ static memprof_path *tree_find_child(memprof_path *node, const memprof_func *fun
 
 
 /* The child of node for func, made when missing. */
-static zend_always_inline memprof_path *tree_child_at(memprof_path *node, memprof_func *func, uint32_t call_line)
+static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof_path *node, memprof_func *func, uint32_t call_line)
 {
 	memprof_path *child = tree_find_child(node, func);
 
@@ -158,12 +163,14 @@ static zend_always_inline memprof_path *tree_child_at(memprof_path *node, mempro
  * node at the depth above it has its own), so a runaway recursion makes a
  * bounded tree whose every format stays O(paths x depth) small, and the
  * allocating functions stay visible under the marker. */
-zend_never_inline memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
+__attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
 {
-	if (UNEXPECTED(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
+	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
 		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
-			memprof_func *truncated = memprof_func_truncated();
-			node = truncated ? tree_child_at(node, truncated, call_line) : NULL;
+			if (!tree_l.truncated) {
+				return node;   /* no marker: the frames below stay on this path */
+			}
+			node = tree_child_at(node, tree_l.truncated, call_line);
 			if (!node) {
 				return NULL;
 			}
@@ -174,14 +181,16 @@ zend_never_inline memprof_path *memprof_path_child(memprof_path *node, memprof_f
 	return tree_child_at(node, func, call_line);
 }
 
-zend_never_inline memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func)
+__attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func)
 {
 	memprof_path *child;
 
-	if (UNEXPECTED(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
+	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
 		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
-			memprof_func *truncated = memprof_func_truncated();
-			node = truncated ? tree_find_child(node, truncated) : NULL;
+			if (!tree_l.truncated) {
+				return node;
+			}
+			node = tree_find_child(node, tree_l.truncated);
 			if (!node) {
 				return NULL;
 			}
@@ -197,11 +206,12 @@ zend_never_inline memprof_path *memprof_path_find(memprof_path *node, const memp
 }
 
 
-zend_result memprof_tree_start(void)
+bool memprof_tree_start(memprof_func *truncated)
 {
+	tree_l.truncated = truncated;
 	memprof_tree_g.count = 0;
 	memprof_tree_g.root = tree_new_node(NULL, NULL);
-	return memprof_tree_g.root ? SUCCESS : FAILURE;
+	return memprof_tree_g.root != NULL;
 }
 
 void memprof_tree_free(void)

@@ -7,7 +7,8 @@
  * inclusive figures are derived at dump time, in O(paths). Nodes live in
  * slabs that never move and are numbered densely (memprof_path_by_id()),
  * so an allocation record names its path in 32 bits. No engine API: the
- * frame module decides which path the running code is on.
+ * frame module decides which path the running code is on. Like alloc_pool
+ * and alloc_map, no Zend API: libc and meta.h only.
  */
 #ifndef MEMPROF_TREE_H
 #define MEMPROF_TREE_H
@@ -15,8 +16,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#include "php.h"
-#include "func.h"
+/* Described by func.h; the tree only compares and keeps pointers to them. */
+struct _memprof_func;
 
 /**
  * Paths are cut at this depth: the frames below it are children of one
@@ -44,7 +45,7 @@ typedef struct _memprof_counters {
 } memprof_counters;
 
 /** Adds the counters c to into. */
-static zend_always_inline void memprof_counters_add(memprof_counters *into, const memprof_counters *c)
+static inline void memprof_counters_add(memprof_counters *into, const memprof_counters *c)
 {
 	into->live_bytes += c->live_bytes;
 	into->live_blocks += c->live_blocks;
@@ -70,7 +71,7 @@ static zend_always_inline void memprof_counters_add(memprof_counters *into, cons
  * @var self         its own counters (allocations made directly under this path)
  */
 typedef struct _memprof_path {
-	memprof_func *func;
+	struct _memprof_func *func;
 	struct _memprof_path *parent;
 	struct _memprof_path *first_child;
 	struct _memprof_path *next_sibling;
@@ -94,8 +95,12 @@ typedef struct _memprof_tree_state {
 
 extern memprof_tree_state memprof_tree_g;
 
-/** Makes a tree of one node, the root. FAILURE when memory could not be had. */
-zend_result memprof_tree_start(void);
+/**
+ * Makes a tree of one node, the root; truncated is the function of the
+ * marker node at the depth cut (NULL: frames below the cut are attributed
+ * to the node above it). false when memory could not be had.
+ */
+bool memprof_tree_start(struct _memprof_func *truncated);
 /** Frees every node. */
 void memprof_tree_free(void);
 
@@ -105,27 +110,27 @@ void memprof_tree_free(void);
  * most recently used child. Paths are cut at MEMPROF_PATH_MAX_DEPTH (see
  * tree.c). NULL when memory could not be had.
  */
-memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line);
+memprof_path *memprof_path_child(memprof_path *node, struct _memprof_func *func, uint32_t call_line);
 
 /**
  * The child of node for func when it exists (then node's most recently
  * used child), NULL otherwise: memprof_path_child() without making one,
  * for callers whose call line costs something to find.
  */
-memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func);
+memprof_path *memprof_path_find(memprof_path *node, const struct _memprof_func *func);
 
 /** The node with this id (0 <= id < memprof_path_count()). */
-static zend_always_inline memprof_path *memprof_path_by_id(uint32_t id)
+static inline memprof_path *memprof_path_by_id(uint32_t id)
 {
 	return memprof_tree_g.by_id[id];
 }
 
-static zend_always_inline uint32_t memprof_path_count(void)
+static inline uint32_t memprof_path_count(void)
 {
 	return memprof_tree_g.count;
 }
 
-static zend_always_inline memprof_path *memprof_path_root(void)
+static inline memprof_path *memprof_path_root(void)
 {
 	return memprof_tree_g.root;
 }

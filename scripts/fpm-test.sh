@@ -54,6 +54,7 @@
 #                         USE_ZEND_ALLOC=0 is seen (scripts/test-asan.sh sets
 #                         all three)
 #   MEMPROF_FPM_BINARY    php-fpm (default: php-fpm8.2, from PATH)
+#   MEMPROF_FPM_JIT       tracing or function: opcache's JIT in the workers
 #   MEMPROF_FPM_RSS_KB    the RSS growth allowed, in KiB (default 2048)
 #   MEMPROF_FPM_KEEP=1    keep the temporary directory (config, log, script)
 #   MEMPROF_FPM_VERBOSE=1 print every request's answer
@@ -288,6 +289,8 @@ if "$php_bin" -n -d zend_extension=opcache.so -r 'exit(function_exists("opcache_
   # file_update_protection=0: the served script, just written, is cached
   # (and optimized) from the first request on, not from some later one.
   fpm_args+=(-d zend_extension=opcache.so -d opcache.enable=1 -d opcache.file_update_protection=0)
+  # MEMPROF_FPM_JIT=tracing|function: the workers run under opcache's JIT.
+  [ -n "${MEMPROF_FPM_JIT:-}" ] && fpm_args+=(-d "opcache.jit=$MEMPROF_FPM_JIT" -d opcache.jit_buffer_size=32M)
 fi
 opcache=false
 [ "${fpm_args[*]}" = "${fpm_args[*]#*opcache}" ] || opcache=true

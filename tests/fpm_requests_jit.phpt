@@ -1,0 +1,45 @@
+--TEST--
+fpm: a real php-fpm worker under opcache's tracing JIT serves 1000 requests (FastCGI param, pool env[], GET/POST/cookie trigger with the right and wrong secrets, dump_on_limit): every dump exact, RSS flat, no crash
+--SKIPIF--
+<?php
+/* run-tests.php -m runs the test under valgrind with --trace-children=yes
+ * (and sets this variable): php-fpm, cgi-fcgi and the shell would all run
+ * under memcheck, far past the time limit. */
+if (getenv('ZEND_DONT_UNLOAD_MODULES')) {
+    die('skip not under run-tests.php -m (valgrind would trace php-fpm and every cgi-fcgi)');
+}
+if (PHP_OS_FAMILY !== 'Linux') {
+    die('skip Linux only (/proc)');
+}
+if (!getenv('CI') && (trim((string) shell_exec('command -v php-fpm8.2')) === '' || trim((string) shell_exec('command -v cgi-fcgi')) === '')) {
+    die('skip php-fpm8.2 (php8.2-fpm) or cgi-fcgi (libfcgi-bin) is not installed');
+}
+?>
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+/* The module this process loaded (run-tests.php passes it with -d), unless
+ * MEMPROF_TEST_MODULE says which (scripts/test-asan.sh does). */
+$module = getenv('MEMPROF_TEST_MODULE');
+if (!$module) {
+    foreach (file('/proc/self/maps', FILE_IGNORE_NEW_LINES) as $line) {
+        if (preg_match('~\s(/\S*/memprof\.so)$~', $line, $m)) {
+            $module = $m[1];
+            break;
+        }
+    }
+}
+$cmd = 'MEMPROF_FPM_JIT=tracing MEMPROF_TEST_MODULE=' . escapeshellarg((string) $module) . ' '
+    . escapeshellarg(__DIR__ . '/../scripts/fpm-test.sh') . ' 1000 2>&1';
+exec($cmd, $lines, $status);
+$last = end($lines);
+echo $last, "\n";
+echo "exit status: $status\n";
+if ($last !== '1000 passed, 0 failed' || $status !== 0) {
+    echo implode("\n", $lines), "\n";
+}
+?>
+--EXPECT--
+1000 passed, 0 failed
+exit status: 0

@@ -158,15 +158,9 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		if (!func) {
 			break;
 		}
-		child = node->mru_child;
-		if (!child || child->func != func) {
-			child = memprof_path_find(node, func);
-			if (!child) {
-				child = memprof_path_child(node, func, frame_line_of(caller));
-			}
-			if (!child) {
-				break;
-			}
+		child = frame_path_child(node, func, caller);
+		if (!child) {
+			break;
 		}
 		child->calls += memprof_frame_g.count_calls;
 		e = &s->e[s->n++];
@@ -431,9 +425,7 @@ memprof_path *memprof_frame_sync_current(void)
 		}
 	}
 	if (UNEXPECTED(!joined && (i != 0 || floor || !top || !frame_chain_done(s, p)))) {
-		return frame_sync(ex);
-	}
-	if (UNEXPECTED(!top)) {
+		/* (joined implies top >= 1) */
 		return frame_sync(ex);
 	}
 	s->n = top;

@@ -170,15 +170,9 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	} else {
 		parent = frame_sync(caller);
 	}
-	node = parent->mru_child;
-	if (UNEXPECTED(!node || node->func != mf)) {
-		node = memprof_path_find(parent, mf);
-		if (!node) {
-			node = memprof_path_child(parent, mf, frame_line_of(caller));
-		}
-		if (UNEXPECTED(!node)) {
-			return false;
-		}
+	node = frame_path_child(parent, mf, caller);
+	if (UNEXPECTED(!node)) {
+		return false;
 	}
 	if (UNEXPECTED(s->n == s->cap) && !frame_stack_grow(s, s->n + 1)) {
 		return false;

@@ -9,6 +9,8 @@
 #include <Judy.h>
 
 #include "frame.h"
+#include "tree.h"
+#include "func.h"
 
 typedef struct _memprof_frame_local {
 	/* fiber context -> its memprof_frame_stack, while tracking */
@@ -84,6 +86,25 @@ static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, cons
 
 /** The line of the call ex is making (0 when unknown). */
 uint32_t frame_line_of(const zend_execute_data *ex);
+/**
+ * The child path of node for func, made when missing: the most recently
+ * used child first (loops), then the tree's lookup; the call line (caller's
+ * current line) is only looked at for a new path. NULL on OOM.
+ */
+static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func,
+	const zend_execute_data *caller)
+{
+	memprof_path *child = node->mru_child;
+
+	if (UNEXPECTED(!child || child->func != func)) {
+		child = memprof_path_find(node, func);
+		if (!child) {
+			child = memprof_path_child(node, func, frame_line_of(caller));
+		}
+	}
+	return child;
+}
+
 /** Makes room for need entries in s. false on OOM (recorded). */
 bool frame_stack_grow(memprof_frame_stack *s, uint32_t need);
 /**

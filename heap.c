@@ -94,7 +94,6 @@ typedef struct _memprof_heap_state {
 	uint8_t *sample_filter;
 } memprof_heap_state;
 
-
 static memprof_heap_state memprof_heap_g;
 
 /* What the record at idx stands for: its size and one block, or in

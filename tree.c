@@ -162,49 +162,40 @@ static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof
  * child, for its function, of one "{truncated}" node at that depth (each
  * node at the depth above it has its own), so a runaway recursion makes a
  * bounded tree whose every format stays O(paths x depth) small, and the
- * allocating functions stay visible under the marker. */
-__attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
+ * allocating functions stay visible under the marker. The node whose
+ * children a call of node's function goes to: node itself above the cut,
+ * else its marker (made when create, NULL when missing or on OOM). */
+static inline __attribute__((always_inline)) memprof_path *tree_cut(memprof_path *node, bool create, uint32_t call_line)
 {
 	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
-		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
-			if (!tree_l.truncated) {
-				return node;   /* no marker: the frames below stay on this path */
-			}
-			node = tree_child_at(node, tree_l.truncated, call_line);
-			if (!node) {
-				return NULL;
-			}
-		} else {
-			node = node->parent;   /* below the marker: siblings under it */
+		if (node->depth != MEMPROF_PATH_MAX_DEPTH - 1) {
+			return node->parent;   /* below the marker: siblings under it */
 		}
+		if (!tree_l.truncated) {
+			return node;   /* no marker: the frames below stay on this path */
+		}
+		return create ? tree_child_at(node, tree_l.truncated, call_line) : tree_find_child(node, tree_l.truncated);
 	}
-	return tree_child_at(node, func, call_line);
+	return node;
+}
+
+__attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
+{
+	node = tree_cut(node, true, call_line);
+	return node ? tree_child_at(node, func, call_line) : NULL;
 }
 
 __attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func)
 {
 	memprof_path *child;
 
-	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
-		if (node->depth == MEMPROF_PATH_MAX_DEPTH - 1) {
-			if (!tree_l.truncated) {
-				return node;
-			}
-			node = tree_find_child(node, tree_l.truncated);
-			if (!node) {
-				return NULL;
-			}
-		} else {
-			node = node->parent;
-		}
-	}
-	child = tree_find_child(node, func);
+	node = tree_cut(node, false, 0);
+	child = node ? tree_find_child(node, func) : NULL;
 	if (child) {
 		node->mru_child = child;
 	}
 	return child;
 }
-
 
 bool memprof_tree_start(memprof_func *truncated)
 {

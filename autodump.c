@@ -389,6 +389,15 @@ void memprof_autodump_mshutdown(void)
 	}
 }
 
+/* The action memprof installs for memprof.dump_signal. */
+static void autodump_signal_action(struct sigaction *sa)
+{
+	memset(sa, 0, sizeof(*sa));
+	sa->sa_handler = autodump_signal_handler;
+	sigemptyset(&sa->sa_mask);
+	sa->sa_flags = SA_RESTART;
+}
+
 void memprof_autodump_rinit(void)
 {
 	struct sigaction sa;
@@ -410,19 +419,13 @@ void memprof_autodump_rinit(void)
 	/* The engine's zend_sigaction() makes a refused handler a fatal error
 	 * ("Could not startup"): check first that this process may catch the
 	 * signal at all (valgrind, for one, keeps the last real-time signal). */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = autodump_signal_handler;
-	sigemptyset(&sa.sa_mask);
+	autodump_signal_action(&sa);
 	if (sigaction(signo, &sa, &autodump_l.old_action) != 0) {
 		php_error_docref(NULL, E_WARNING, "memprof.dump_signal %d cannot be caught in this process (%s): no dumps on signal",
 			signo, strerror(errno));
 		return;
 	}
 	sigaction(signo, &autodump_l.old_action, NULL);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = autodump_signal_handler;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
 #ifdef ZEND_SIGNALS
 	zend_sigaction(signo, &sa, &autodump_l.old_action);
 #else
@@ -447,10 +450,7 @@ void memprof_autodump_rshutdown(void)
 			autodump_l.idle_signo = autodump_l.signo;
 			autodump_l.idle_old_action = autodump_l.old_action;
 		}
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = autodump_signal_handler;
-		sigemptyset(&sa.sa_mask);
-		sa.sa_flags = SA_RESTART;
+		autodump_signal_action(&sa);
 		sigaction(autodump_l.signo, &sa, NULL);
 		autodump_l.signo = 0;
 	}

@@ -263,17 +263,25 @@ static void alloc_map_sweep(memprof_alloc_map *map)
 	map->cached_slot = NULL;
 }
 
-uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
+/* The Judy slot of ptr's live mapping, NULL when it has none there. */
+static PWord_t alloc_map_judy_live(memprof_alloc_map *map, const void *ptr)
 {
 	PWord_t region = alloc_map_region(map, (uintptr_t) ptr);
 	PWord_t slot;
-	uint32_t idx;
 
 	if (!region) {
-		return 0;
+		return NULL;
 	}
 	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
-	if (slot == NULL || slot == PJERR || !ALLOC_MAP_LIVE(*slot)) {
+	return (slot && slot != PJERR && ALLOC_MAP_LIVE(*slot)) ? slot : NULL;
+}
+
+uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
+{
+	PWord_t slot = alloc_map_judy_live(map, ptr);
+	uint32_t idx;
+
+	if (!slot) {
 		return 0;
 	}
 	idx = (uint32_t) *slot;
@@ -287,11 +295,8 @@ uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 	return idx;
 }
 
-int memprof_alloc_map_has(const memprof_alloc_map *map, const void *ptr)
+int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
 {
-	Word_t rkey = ALLOC_MAP_REGION(ptr);
-	PWord_t region, slot;
-
 	if (map->nursery) {
 		const memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
 		int way;
@@ -301,15 +306,7 @@ int memprof_alloc_map_has(const memprof_alloc_map *map, const void *ptr)
 			}
 		}
 	}
-	if (map->judy_count == 0) {
-		return 0;
-	}
-	region = (PWord_t) JudyLGet(map->regions, rkey, PJE0);
-	if (!region || region == PJERR) {
-		return 0;
-	}
-	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
-	return slot && slot != PJERR && ALLOC_MAP_LIVE(*slot);
+	return map->judy_count && alloc_map_judy_live(map, ptr) != NULL;
 }
 
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg)

@@ -147,7 +147,7 @@ static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 }
 
 /** True when ptr is mapped (in either tier). */
-int memprof_alloc_map_has(const memprof_alloc_map *map, const void *ptr);
+int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr);
 
 /** Calls visit(arg, idx, gen) for every entry, in no particular order. */
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg);

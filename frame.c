@@ -58,6 +58,7 @@
 #include <Judy.h>
 
 #include "php.h"
+#include "compat.h"
 #include "zend_observer.h"
 #include "zend_extensions.h"
 #include "zend_fibers.h"
@@ -585,6 +586,7 @@ void memprof_frame_minit(void)
 	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);
+	memprof_compat_keep_internal_frames();
 }
 
 zend_result memprof_frame_start(bool count_calls)

@@ -27,7 +27,7 @@
 #include "tree.h"
 #include "meta.h"
 
-int memprof_func_rtc_handle = -1;
+int memprof_func_rtc_handles[2] = {-1, -1};
 
 static struct {
 	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
@@ -292,7 +292,11 @@ uint32_t memprof_func_count(void)
 void memprof_func_minit(void)
 {
 	memset(&func_l, 0, sizeof(func_l));
-	memprof_func_rtc_handle = zend_get_op_array_extension_handle("memprof");
+	memprof_func_rtc_handles[0] = zend_get_op_array_extension_handle("memprof");
+	memprof_func_rtc_handles[1] = memprof_compat_internal_rtc_handle("memprof");
+	if (memprof_func_rtc_handles[1] < 0) {
+		memprof_func_rtc_handles[1] = memprof_func_rtc_handles[0];
+	}
 }
 
 void memprof_func_rshutdown(void)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "php.h"
+#include "compat.h"
 
 /**
  * What memprof knows of one PHP function (or of the top-level code of one
@@ -49,7 +50,11 @@ memprof_func *memprof_func_truncated(void);
 /** Slow path of memprof_func_of(): makes or finds the description. NULL on OOM. */
 memprof_func *memprof_func_resolve(const zend_function *func);
 
-extern int memprof_func_rtc_handle;
+/*
+ * The run-time cache slot memprof reserves: [0] in op_arrays' caches, [1] in
+ * internal functions' (the same slot before PHP 8.4: see compat.h).
+ */
+extern int memprof_func_rtc_handles[2];
 
 /**
  * The description of func, NULL when memory for it could not be had: two
@@ -59,17 +64,18 @@ extern int memprof_func_rtc_handle;
 static zend_always_inline memprof_func *memprof_func_of(const zend_function *func)
 {
 	void **rtc = ZEND_MAP_PTR_GET(func->common.run_time_cache);
+	int slot = memprof_func_rtc_handles[func->type == ZEND_INTERNAL_FUNCTION];
 	memprof_func *mf;
 
 	if (EXPECTED(rtc)) {
-		mf = rtc[memprof_func_rtc_handle];
+		mf = rtc[slot];
 		if (EXPECTED(mf)) {
 			return mf;
 		}
 	}
 	mf = memprof_func_resolve(func);
 	if (rtc && mf) {
-		rtc[memprof_func_rtc_handle] = mf;
+		rtc[slot] = mf;
 	}
 	return mf;
 }

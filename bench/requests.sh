@@ -11,8 +11,8 @@ set -eu
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 runs=${2:-5}
-cgi=${MEMPROF_BENCH_CGI:-php-cgi8.2}
-command -v "$cgi" >/dev/null || { echo "$cgi is missing (package php8.2-cgi)" >&2; exit 2; }
+cgi=${MEMPROF_BENCH_CGI:-php-cgi$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')}
+command -v "$cgi" >/dev/null || { echo "$cgi is missing (Debian package php8.x-cgi)" >&2; exit 2; }
 [ -f modules/memprof.so ] || scripts/build.sh >/dev/null
 page=$(mktemp --suffix=.php)
 trap 'rm -f "$page"' EXIT

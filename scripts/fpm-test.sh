@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real php-fpm (Debian's php8.2-fpm) on loopback serves REQUESTS (default
+# A real php-fpm (Debian's php8.x-fpm) on loopback serves REQUESTS (default
 # 2000) requests of a profiled script through a FastCGI client (cgi-fcgi from
 # libfcgi-bin), and every answer is checked exactly:
 #
@@ -53,7 +53,7 @@
 #                         script); LD_PRELOAD goes to php-fpm only, and
 #                         USE_ZEND_ALLOC=0 is seen (scripts/test-asan.sh sets
 #                         all three)
-#   MEMPROF_FPM_BINARY    php-fpm (default: php-fpm8.2, from PATH)
+#   MEMPROF_FPM_BINARY    php-fpm (default: php-fpmX.Y for the CLI's X.Y, from PATH)
 #   MEMPROF_FPM_JIT       tracing or function: opcache's JIT in the workers
 #   MEMPROF_FPM_RSS_KB    the RSS growth allowed, in KiB (default 2048)
 #   MEMPROF_FPM_KEEP=1    keep the temporary directory (config, log, script)
@@ -70,7 +70,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 module=${MEMPROF_TEST_MODULE:-$here/../modules/memprof.so}
 rss_limit_kb=${MEMPROF_FPM_RSS_KB:-2048}
 verbose=${MEMPROF_FPM_VERBOSE:-}
-fpm=${MEMPROF_FPM_BINARY:-php-fpm8.2}
+php_version=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;' 2>/dev/null || echo 8.2)
+fpm=${MEMPROF_FPM_BINARY:-php-fpm$php_version}
 
 # What a sanitizer build needs (LD_PRELOAD) goes to php-fpm only: this shell
 # restarts without it, as a shell with ASAN's allocator in it forks slower
@@ -98,7 +99,7 @@ finish() {
 
 # --- dependencies -----------------------------------------------------------
 missing=
-command -v "$fpm" >/dev/null 2>&1 || missing="$missing php8.2-fpm"
+command -v "$fpm" >/dev/null 2>&1 || missing="$missing php$php_version-fpm"
 command -v cgi-fcgi >/dev/null 2>&1 || missing="$missing libfcgi-bin"
 if [ -n "$missing" ]; then
   sudo=
@@ -284,11 +285,16 @@ EOF
 # -n: no php.ini, so nothing of the machine's configuration counts; the
 # extension (and opcache, on in Debian's fpm) are given with -d, as a php.ini
 # would: loaded by the master, before the workers fork.
-fpm_args=(-n -d "extension=$module")
-if "$php_bin" -n -d zend_extension=opcache.so -r 'exit(function_exists("opcache_get_status") ? 0 : 1);' 2>/dev/null; then
+# fatal_error_backtraces (PHP 8.5) off: the log holds the fatal error lines only.
+fpm_args=(-n -d "extension=$module" -d fatal_error_backtraces=0)
+# opcache is built in from PHP 8.5 on, a zend_extension before.
+opcache_load=
+"$php_bin" -n -r 'exit(function_exists("opcache_get_status") ? 0 : 1);' 2>/dev/null \
+  || opcache_load=zend_extension=opcache.so
+if "$php_bin" -n ${opcache_load:+-d "$opcache_load"} -r 'exit(function_exists("opcache_get_status") ? 0 : 1);' 2>/dev/null; then
   # file_update_protection=0: the served script, just written, is cached
   # (and optimized) from the first request on, not from some later one.
-  fpm_args+=(-d zend_extension=opcache.so -d opcache.enable=1 -d opcache.file_update_protection=0)
+  fpm_args+=(${opcache_load:+-d "$opcache_load"} -d opcache.enable=1 -d opcache.file_update_protection=0)
   # MEMPROF_FPM_JIT=tracing|function: the workers run under opcache's JIT.
   [ -n "${MEMPROF_FPM_JIT:-}" ] && fpm_args+=(-d "opcache.jit=$MEMPROF_FPM_JIT" -d opcache.jit_buffer_size=32M)
 fi

@@ -3,7 +3,12 @@
 # one `apt-get update`, then `apt-get install -y` of whatever is missing.
 # Extra package names may be given as arguments.
 set -eu
-pkgs="php8.2-dev php8.2-cli php8.2-opcache php8.2-fpm libfcgi-bin php-twig libjudy-dev zlib1g-dev make gcc $*"
+# The PHP is the one installed (8.2 on a fresh Debian 12); opcache is its own
+# package up to 8.4.
+v=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;' 2>/dev/null || echo 8.2)
+opcache=php$v-opcache
+case $v in 8.[2-4]) ;; *) opcache= ;; esac
+pkgs="php$v-dev php$v-cli $opcache php$v-fpm libfcgi-bin php-twig libjudy-dev zlib1g-dev make gcc $*"
 missing=
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -7,8 +7,9 @@
 # build-readers/pprof (tests find it there, or through MEMPROF_GO_PPROF).
 set -eu
 cd "$(dirname "$0")/.."
+v=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;' 2>/dev/null || echo 8.2)
 scripts/install-deps.sh valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev \
-  php8.2-cgi php8.2-fpm libfcgi-bin
+  "php$v-cgi" "php$v-fpm" libfcgi-bin
 out=build-readers
 if [ ! -x "$out/pprof" ]; then
   mkdir -p "$out"

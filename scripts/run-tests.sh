@@ -20,7 +20,7 @@ php_bin=${MEMPROF_TEST_PHP:-php}
 runner=run-tests.php
 if [ ! -f "$runner" ]; then
   runner=$("$php_bin" -r 'echo PHP_LIBDIR;' 2>/dev/null)/build/run-tests.php
-  [ -f "$runner" ] || runner=/usr/lib/php/20220829/build/run-tests.php
+  [ -f "$runner" ] || runner=$("$php_bin" -r 'echo ini_get("extension_dir");')/build/run-tests.php
 fi
 module=${MEMPROF_TEST_MODULE:-$PWD/modules/memprof.so}
 if [ ! -f "$module" ]; then
@@ -30,7 +30,10 @@ fi
 jit_args=
 if [ -n "${MEMPROF_TEST_JIT:-}" ]; then
   ext_dir=$("$php_bin" -r 'echo ini_get("extension_dir");')
-  jit_args="-d zend_extension=$ext_dir/opcache.so -d opcache.enable_cli=1 -d opcache.optimization_level=0
+  opcache_so=
+  # opcache is built in from PHP 8.5 on.
+  [ -f "$ext_dir/opcache.so" ] && opcache_so="-d zend_extension=$ext_dir/opcache.so"
+  jit_args="$opcache_so -d opcache.enable_cli=1 -d opcache.optimization_level=0
     -d opcache.jit=$MEMPROF_TEST_JIT -d opcache.jit_buffer_size=64M -d opcache.jit_hot_loop=1
     -d opcache.jit_hot_func=1 -d opcache.jit_hot_return=1 -d opcache.jit_hot_side_exit=1"
   named=

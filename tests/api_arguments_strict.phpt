@@ -12,7 +12,8 @@ function attempt(string $fn, array $args): void
         $fn(...$args);
         echo "$fn: no exception\n";
     } catch (Throwable $e) {
-        echo get_class($e), ": ", $e->getMessage(), "\n";
+        /* PHP 8.3+ names true and false where 8.2 said bool. */
+        echo get_class($e), ": ", preg_replace('/, (true|false) given$/', ', bool given', $e->getMessage()), "\n";
     }
 }
 

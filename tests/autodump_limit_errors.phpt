@@ -21,7 +21,7 @@ preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $so = $m[1];
 
 foreach (['/nonexistent-memprof-dir' => 'missing', $link => 'symlink'] as $dir => $what) {
-    $out = shell_exec(sprintf('MEMPROF_PROFILE=dump_on_limit %s -n -d memory_limit=16M -d extension=%s -d memprof.output_dir=%s %s 2>&1',
+    $out = shell_exec(sprintf('MEMPROF_PROFILE=dump_on_limit %s -n -d fatal_error_backtraces=0 -d memory_limit=16M -d extension=%s -d memprof.output_dir=%s %s 2>&1',
         escapeshellarg($php), escapeshellarg($so), escapeshellarg($dir), escapeshellarg($script)));
     echo "$what: ", str_replace([$dir, $script], ['DIR', 'SCRIPT'], trim($out)), "\n";
 }

@@ -75,7 +75,7 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_le
 $cases[] = 'memprof_dump_folded php://temp/maxmemory:1000000000';
 foreach ($cases as $case) {
     echo "== $case\n";
-    $out = shell_exec(sprintf('%s -n -d extension=%s %s %s %s 2>&1', escapeshellarg($php), escapeshellarg($so),
+    $out = shell_exec(sprintf('%s -n -d fatal_error_backtraces=0 -d extension=%s %s %s %s 2>&1', escapeshellarg($php), escapeshellarg($so),
         escapeshellarg($child), escapeshellarg($case), escapeshellarg($inc)));
     echo str_replace([$child, "on line $line"], ['CHILD', 'on the dump\'s line'], trim($out)), "\n";
 }

@@ -11,8 +11,8 @@ if (getenv('ZEND_DONT_UNLOAD_MODULES')) {
 if (PHP_OS_FAMILY !== 'Linux') {
     die('skip Linux only (/proc)');
 }
-if (!getenv('CI') && (trim((string) shell_exec('command -v php-fpm8.2')) === '' || trim((string) shell_exec('command -v cgi-fcgi')) === '')) {
-    die('skip php-fpm8.2 (php8.2-fpm) or cgi-fcgi (libfcgi-bin) is not installed');
+if (!getenv('CI') && (trim((string) shell_exec('command -v php-fpm' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION)) === '' || trim((string) shell_exec('command -v cgi-fcgi')) === '')) {
+    die('skip php-fpm (Debian php8.x-fpm) or cgi-fcgi (libfcgi-bin) is not installed');
 }
 ?>
 --EXTENSIONS--

@@ -29,10 +29,15 @@ function on_shutdown() {
         [$s, 'a'],
         [$s, 'a', 'b', 'c'],
         [$s, 'a', 'b', 'c', 'str_repeat'],
-        [$s, 'a', 'b', 'c', 'exit'],
     ] as $path) {
         frame_show($dump, $path);
     }
+    /* exit is a language construct up to PHP 8.3 and a function from 8.4
+     * on: a call to it without bytes there, no node before. */
+    $exit = memprof_test_node($dump, [$s, 'a', 'b', 'c', 'exit']);
+    echo "exit: ", PHP_VERSION_ID >= 80400
+        ? ($exit !== null && $exit['memory_size_inclusive'] === 0 && $exit['calls'] === 1 ? 'as expected' : 'WRONG')
+        : ($exit === null ? 'as expected' : 'WRONG'), "\n";
     frame_show_paths_to($dump, 'on_shutdown');
     frame_show_paths_to($dump, 'shutdown_helper');
     /* Profiling ran from request start: the root holds the main script's
@@ -61,7 +66,7 @@ on_shutdown > shutdown_helper > str_repeat: self=5032/1 incl=5032/1 calls=1
 SCRIPT > a: self=0/0 incl=3032/1 calls=1
 SCRIPT > a > b > c: self=0/0 incl=3032/1 calls=1
 SCRIPT > a > b > c > str_repeat: self=3032/1 incl=3032/1 calls=1
-SCRIPT > a > b > c > exit: MISSING
+exit: as expected
 on_shutdown: self=0/0 incl=9064/2 calls=1
 on_shutdown > shutdown_helper: self=0/0 incl=5032/1 calls=1
 root children: SCRIPT, on_shutdown

@@ -4,6 +4,9 @@ frame: after a fatal error deep in the stack, shutdown functions and destructors
 memprof
 --ENV--
 MEMPROF_PROFILE=1
+--INI--
+; E_USER_ERROR is deprecated from PHP 8.4 on and still fatal
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/frame.inc';

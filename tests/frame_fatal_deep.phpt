@@ -4,6 +4,9 @@ frame: after a fatal error 5,000 calls deep (beyond the hooks, stable frames kno
 MEMPROF_PROFILE=1
 --EXTENSIONS--
 memprof
+--INI--
+; E_USER_ERROR is deprecated from PHP 8.4 on and still fatal
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';

@@ -27,7 +27,7 @@ foreach (explode("\n", $raw) as $line) {
     }
 }
 $top = shell_exec(escapeshellarg($pprof) . ' -top -sample_index=inuse_space -unit=B -nodecount=20 ' . escapeshellarg($file) . ' 2>&1');
-preg_match('/^\s*(\d+)B\s+[\d.]+%\s+[\d.]+%\s+(\d+)B\s+[\d.]+%\s+rows$/m', $top, $m);
+preg_match('/^\s*(\d+)B?\s+[\d.]+%\s+[\d.]+%\s+(\d+)B\s+[\d.]+%\s+rows$/m', $top, $m);
 printf("rows cum within 25%% of 4 MB: %s\n", isset($m[2]) && abs($m[2] - 4000000) < 1000000 ? 'yes' : "no\n$top");
 unlink($file);
 ?>

@@ -2,7 +2,7 @@
 trigger: MEMPROF_PROFILE from a web request (right secret) with a 1 MB value, bytes that are not UTF-8, NUL bytes and empty items: the same clear warnings as from the environment (escaped, shortened, at most 8 and a count), flags still apply (php-cgi)
 --SKIPIF--
 <?php
-if (!is_executable('/usr/bin/php-cgi8.2') && !getenv('CI')) die('skip php-cgi8.2 (Debian php8.2-cgi) is not installed');
+if (!is_executable('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION) && !getenv('CI')) die('skip php-cgi (Debian php8.x-cgi) is not installed');
 ?>
 --EXTENSIONS--
 memprof
@@ -25,7 +25,7 @@ function post(string $so, string $script, string $profile): string
             $env[$k] = getenv($k);
         }
     }
-    $p = proc_open(['/usr/bin/php-cgi8.2', '-n', '-d', "extension=$so", '-d', 'memprof.trigger_secret=s3cret',
+    $p = proc_open([('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION), '-n', '-d', "extension=$so", '-d', 'memprof.trigger_secret=s3cret',
         '-d', 'post_max_size=16M', '-d', 'display_errors=1', '-d', 'html_errors=0'],
         [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
     fwrite($pipes[0], $body);

@@ -2,7 +2,7 @@
 trigger: MEMPROF_PROFILE from $_GET, $_POST or $_COOKIE starts profiling only with memprof.trigger_secret set and MEMPROF_SECRET equal to it (php-cgi)
 --SKIPIF--
 <?php
-if (!is_executable('/usr/bin/php-cgi8.2') && !getenv('CI')) die('skip php-cgi8.2 (Debian php8.2-cgi) is not installed');
+if (!is_executable('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION) && !getenv('CI')) die('skip php-cgi (Debian php8.x-cgi) is not installed');
 ?>
 --EXTENSIONS--
 memprof
@@ -16,7 +16,7 @@ file_put_contents($script, '<?php echo json_encode([memprof_enabled(), memprof_e
 
 /* One request through php-cgi: $ini for the secret, $env for the CGI variables, $body for POST. */
 function request(string $so, string $script, array $ini, array $env, string $body = ''): string {
-    $args = ['/usr/bin/php-cgi8.2', '-n', '-d', "extension=$so"];
+    $args = [('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION), '-n', '-d', "extension=$so"];
     foreach ($ini as $k => $v) {
         array_push($args, '-d', "$k=$v");
     }

@@ -1,0 +1,65 @@
+/*
+ * compat.h: what differs between the PHP versions memprof builds for (8.2,
+ * 8.3, 8.4, 8.5), in one place. Everything else in the tree is written
+ * against the API all of them share; a PHP_VERSION_ID test belongs here,
+ * behind a name that says what it is about.
+ */
+#ifndef MEMPROF_COMPAT_H
+#define MEMPROF_COMPAT_H
+
+#include "php.h"
+#include "zend_extensions.h"
+#include "zend_execute.h"
+
+#if PHP_VERSION_ID < 80200
+# error "memprof needs PHP 8.2 or later"
+#endif
+
+/*
+ * Run-time cache slots. Up to 8.3 an internal function's run-time cache has
+ * as many slots as an op_array's and one handle indexes both; from 8.4 on,
+ * internal functions have their own handles (their caches are sized by
+ * them), and an op_array handle used on an internal function reads another
+ * extension's slot (the observer's, with Xdebug).
+ */
+#if PHP_VERSION_ID >= 80400
+# define MEMPROF_COMPAT_INTERNAL_RTC_HANDLE 1
+static zend_always_inline int memprof_compat_internal_rtc_handle(const char *name)
+{
+	return zend_get_internal_function_extension_handle(name);
+}
+#else
+static zend_always_inline int memprof_compat_internal_rtc_handle(const char *name)
+{
+	(void) name;
+	return -1;
+}
+#endif
+
+/*
+ * Frameless calls. From 8.4 on, PHP compiles calls to a few small internal
+ * functions (implode, substr, str_replace, trim, strtr, dirname, in_array,
+ * ...) as ZEND_FRAMELESS_ICALL: no call frame, so no path node and their
+ * allocations would be the caller's, depending on whether the code was
+ * compiled before or after profiling started. The compiler emits them only
+ * while no extension overrides zend_execute_internal: at MINIT memprof sets
+ * it to the engine's own execute_internal (when nobody else has), so that
+ * every internal call keeps its frame, in every process that loads memprof.
+ * The cost is one indirect call per internal call (measured in bench/).
+ */
+static zend_always_inline void memprof_compat_keep_internal_frames(void)
+{
+#if PHP_VERSION_ID >= 80400
+	if (!zend_execute_internal) {
+		zend_execute_internal = execute_internal;
+	}
+#endif
+}
+
+/*
+ * Fatal errors: PHP 8.5 adds "Stack trace:" lines (fatal_error_backtraces);
+ * 8.4 makes exit() a function and deprecates E_USER_ERROR. Nothing in the
+ * extension depends on them; the tests say so where output differs.
+ */
+
+#endif

@@ -84,9 +84,21 @@ if [ "${1:-}" != run ]; then
 fi
 shift
 # A fresh copy of the checkout each run: builds inside never touch this tree.
+# Kept from the last run: the Go pprof the readers script built there. Taken
+# from this tree: php-src's Zend/tests if scripts/php-src-tests.sh unpacked
+# them here (Debian's archive has no 8.4/8.5 sources; see that script).
+rm -rf "$root/memprof.readers"
+[ -d "$root/memprof/build-readers" ] && mv "$root/memprof/build-readers" "$root/memprof.readers"
 rm -rf "$root/memprof"
 mkdir -p "$root/memprof"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$root/memprof"
+[ -d "$root/memprof.readers" ] && mv "$root/memprof.readers" "$root/memprof/build-readers"
+for t in build-php-src/php-*/Zend/tests; do
+  [ -d "$t" ] || continue
+  mkdir -p "$root/memprof/${t%/Zend/tests}"
+  cp -r "${t%/tests}" "$root/memprof/${t%/Zend/tests}/"
+  cp "${t%/Zend/tests}/run-tests.php" "$root/memprof/${t%/Zend/tests}/"
+done
 mount_in proc
 mount_in dev
 mount_in dev/pts

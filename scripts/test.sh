@@ -4,6 +4,8 @@
 # run the PHPT suite. Ends with "N passed, N failed, N skipped".
 #
 #   scripts/test.sh           the suite
+#   scripts/test.sh --jit     the suite, then under the tracing and the
+#                             function JIT (what the other PHPs run)
 #   scripts/test.sh --all     the suite, then under the tracing and the
 #                             function JIT, then again under valgrind memcheck
 #                             with the Zend MM off (run-tests.php -m) and on
@@ -12,14 +14,16 @@
 #                             Zend/tests with and without memprof
 #                             (scripts/php-src-tests.sh), and a fixed batch
 #                             of fuzzed programs (fuzz/run.sh, seeds 1..200);
-#                             the last line adds up all runs
+#                             then PHP 8.4 and 8.5 (scripts/php-chroot.sh):
+#                             --jit and php-src's tests; then the packaging
+#                             checks; the last line adds up all runs
 set -eu
 cd "$(dirname "$0")/.."
 all=
-if [ "${1:-}" = "--all" ]; then
-  all=1
-  shift
-fi
+case "${1:-}" in
+  --all) all=1; shift ;;
+  --jit) all=jit; shift ;;
+esac
 scripts/install-deps.sh
 scripts/readers.sh
 scripts/build.sh --enable-memprof-dev
@@ -51,13 +55,28 @@ run "suite" scripts/run-tests.sh "$@"
 # less the tests that assert the hooks' exact calls (tests/jit-skip.txt).
 run "tracing JIT" env MEMPROF_TEST_JIT=tracing scripts/run-tests.sh "$@"
 run "function JIT" env MEMPROF_TEST_JIT=function scripts/run-tests.sh "$@"
+if [ "$all" = jit ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+  [ "$failed" -eq 0 ]
+  exit
+fi
 run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
 run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
 run "ASAN+UBSan" scripts/test-asan.sh "$@"
 run "php-src Zend/tests, with and without memprof" scripts/php-src-tests.sh --full
+# The other PHPs, each in a cached Debian chroot (scripts/php-chroot.sh):
+# Debian 13's 8.4 and Debian experimental's 8.5. The suite and both JIT
+# passes, then php-src's Zend/tests (8.2's, unpacked by the run above) with
+# and without memprof.
+for v in 8.4 8.5; do
+  run "PHP $v: suite, tracing JIT, function JIT" scripts/php-chroot.sh "$v" run scripts/test.sh --jit "$@"
+  run "PHP $v: php-src Zend/tests, with and without memprof" scripts/php-chroot.sh "$v" run scripts/php-src-tests.sh
+done
 # Differential fuzzing (fuzz/README.md), seeds fixed so that a failure is
 # reproducible: about a minute on 2 shared cores. Each seed counts as one
 # test; a seed without a result counts as failed.
 run "fuzz, seeds 1..200" fuzz/run.sh --seeds 1..200 --jobs 2 --module "$PWD/modules/memprof.so"
+# composer.json and package.xml valid, package.xml listing every file.
+run "packaging" scripts/check-packaging.sh
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -27,9 +27,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 
 #include "php.h"
+#include "tls.h"
 #include "main/php_open_temporary_file.h"
 #include "zend_signal.h"
 
@@ -40,20 +42,33 @@
 #include "dump_pprof.h"
 #include "dump_folded.h"
 
-static struct {
-	uint32_t count;          /* automatic dumps written by this process */
-	uint32_t seq;            /* file sequence number in this process */
+/* Per thread in a ZTS PHP (tls.h): the counts, and the signal this thread's
+ * requests install and put back. */
+static MEMPROF_TLS struct {
+	uint32_t count;          /* automatic dumps written by this process (thread) */
+	uint32_t seq;            /* file sequence number in this process (thread) */
 	bool capped;             /* memprof.max_dumps reached */
 	bool cap_reported;       /* ... and said once (growth dumps) */
 	bool signal_cap_reported; /* ... and said once (signal dumps) */
-	void (*orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
 	int signo;               /* installed signal, 0 when none */
 	struct sigaction old_action;
 	int idle_signo;          /* signal whose handler stays between requests, 0 when none */
 	struct sigaction idle_old_action; /* what that signal did before memprof first caught it */
 } autodump_l;
 
-static volatile sig_atomic_t autodump_signal_due;
+static MEMPROF_TLS volatile sig_atomic_t autodump_signal_due;
+
+/* Process-wide: the error callback memprof chains (set at MINIT, before any
+ * thread). The signal's disposition is process-wide too: in a ZTS PHP every
+ * thread's requests install the same handler, which only counts (heap.h);
+ * with PHP's Zend signals on (not in FrankenPHP's build) an idle thread of
+ * PHP's may still take the signal with the startup disposition. */
+static void (*autodump_orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
+#ifdef ZTS
+# define AUTODUMP_WHO "thread"
+#else
+# define AUTODUMP_WHO "process"
+#endif
 
 typedef void (*autodump_format_fn)(const memprof_profile *profile, memprof_writer *w);
 
@@ -155,7 +170,7 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 
 	if ((zend_long) autodump_l.count >= MEMPROF_G(ini).max_dumps) {
 		autodump_l.capped = true;
-		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this process",
+		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this " AUTODUMP_WHO,
 			(long) MEMPROF_G(ini).max_dumps);
 		return FAILURE;
 	}
@@ -166,8 +181,14 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
 	for (tries = 0; tries < 100 && fd < 0; tries++) {
+#ifdef ZTS
+		/* Threads of one process: the thread's id after the process's. */
+		snprintf(name, sizeof(name), "memprof.%ld-%ld.%s.%u.%s", (long) getpid(), (long) syscall(SYS_gettid),
+			stamp, ++autodump_l.seq, autodump_formats[format].ext);
+#else
 		snprintf(name, sizeof(name), "memprof.%ld.%s.%u.%s", (long) getpid(), stamp, ++autodump_l.seq,
 			autodump_formats[format].ext);
+#endif
 		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0 && errno != EEXIST) {
 			break;
@@ -242,13 +263,13 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	zend_string *amended;
 
 	if ((type & E_ALL) != E_ERROR || !autodump_is_memory_error()) {
-		autodump_l.orig_error_cb(type, error_filename, error_lineno, message);
+		autodump_orig_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
 	memprof_heap_forget_real_alloc();
 	if (!MEMPROF_G(session).enabled || !MEMPROF_G(session).flags.dump_on_limit) {
-		autodump_l.orig_error_cb(type, error_filename, error_lineno, message);
+		autodump_orig_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}
 	/* The live profile at this moment is the request's peak. */
@@ -257,7 +278,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	} else {
 		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
 	}
-	autodump_l.orig_error_cb(type, error_filename, error_lineno, amended);
+	autodump_orig_error_cb(type, error_filename, error_lineno, amended);
 	zend_string_release(amended);
 }
 
@@ -266,8 +287,13 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 static void autodump_signal_handler(int signo)
 {
 	(void) signo;
+#ifdef ZTS
+	/* Any thread, PHP's or not: no executor globals here (heap.h). */
+	memprof_heap_signal_all();
+#else
 	autodump_signal_due = 1;
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+#endif
 }
 
 /* Automatic dumps are the profiler's business, not the application's: a
@@ -292,7 +318,7 @@ void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512];
 
-	if (autodump_signal_due) {
+	if (autodump_signal_due || memprof_heap_take_signal_due()) {
 		autodump_signal_due = 0;
 		if (MEMPROF_G(session).enabled
 				&& memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
@@ -374,14 +400,14 @@ memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo
 
 void memprof_autodump_minit(void)
 {
-	autodump_l.orig_error_cb = zend_error_cb;
+	autodump_orig_error_cb = zend_error_cb;
 	zend_error_cb = autodump_error_cb;
 }
 
 void memprof_autodump_mshutdown(void)
 {
 	if (zend_error_cb == autodump_error_cb) {
-		zend_error_cb = autodump_l.orig_error_cb;
+		zend_error_cb = autodump_orig_error_cb;
 	}
 	if (autodump_l.idle_signo) {
 		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
@@ -395,7 +421,9 @@ static void autodump_signal_action(struct sigaction *sa)
 	memset(sa, 0, sizeof(*sa));
 	sa->sa_handler = autodump_signal_handler;
 	sigemptyset(&sa->sa_mask);
-	sa->sa_flags = SA_RESTART;
+	/* SA_ONSTACK: a Go runtime (FrankenPHP) runs signal handlers on the
+	 * alternate stack and asks the same of others. */
+	sa->sa_flags = SA_RESTART | SA_ONSTACK;
 }
 
 void memprof_autodump_rinit(void)
@@ -425,7 +453,11 @@ void memprof_autodump_rinit(void)
 			signo, strerror(errno));
 		return;
 	}
-	sigaction(signo, &autodump_l.old_action, NULL);
+	if (autodump_l.old_action.sa_handler != autodump_signal_handler) {
+		/* (Not when the handler is memprof's already: another thread of a
+		 * ZTS process would find no handler for an instant.) */
+		sigaction(signo, &autodump_l.old_action, NULL);
+	}
 #ifdef ZEND_SIGNALS
 	zend_sigaction(signo, &sa, &autodump_l.old_action);
 #else

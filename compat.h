@@ -57,6 +57,19 @@ static zend_always_inline void memprof_compat_keep_internal_frames(void)
 }
 
 /*
+ * Thread-safe PHP. zend_execute_ex and zend_execute_internal are process
+ * globals: a hook one thread installs at run time runs in every thread,
+ * racing with the others' sessions. Under ZTS memprof installs no execution
+ * hook (the JIT's mechanism: paths read from the engine's stack at each
+ * recorded allocation, calls approximate); per-thread state is in tls.h.
+ */
+#ifdef ZTS
+# define MEMPROF_COMPAT_ZTS 1
+#else
+# define MEMPROF_COMPAT_ZTS 0
+#endif
+
+/*
  * Fatal errors: PHP 8.5 adds "Stack trace:" lines (fatal_error_backtraces);
  * 8.4 makes exit() a function and deprecates E_USER_ERROR. Nothing in the
  * extension depends on them; the tests say so where output differs.

@@ -74,8 +74,8 @@
 #include "tree.h"
 #include "frame_internal.h"
 
-memprof_frame_state memprof_frame_g;
-memprof_frame_local_state memprof_frame_local;
+MEMPROF_TLS memprof_frame_state memprof_frame_g;
+MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
 
 uint32_t frame_line_of(const zend_execute_data *ex)
 {
@@ -577,11 +577,16 @@ static void frame_stacks_free(void)
 
 /* ---- lifecycle ------------------------------------------------------------------ */
 
-void memprof_frame_minit(void)
+void memprof_frame_thread_init(void)
 {
 	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
 	memset(&frame_l, 0, sizeof(frame_l));
 	memprof_frame_g.stack = &frame_l.fallback;
+	memprof_func_thread_init();
+}
+
+void memprof_frame_minit(void)
+{
 	memprof_func_minit();
 	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
@@ -591,7 +596,7 @@ void memprof_frame_minit(void)
 
 zend_result memprof_frame_start(bool count_calls)
 {
-	bool hooks = count_calls && !frame_jit_possible();
+	bool hooks = count_calls && !frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
 
 	ZEND_ASSERT(!memprof_frame_g.tracking);
 	if (!memprof_tree_start(memprof_func_truncated())) {

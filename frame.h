@@ -68,7 +68,7 @@ typedef struct _memprof_frame_state {
 	                               freed (by the heap): VM stack pages among them */
 } memprof_frame_state;
 
-extern memprof_frame_state memprof_frame_g;
+extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
 
 /** Called by the heap when it frees a recorded block of MEMPROF_FRAME_VM_PAGE_MIN bytes or more. */
 static zend_always_inline void memprof_frame_note_big_free(void)
@@ -76,6 +76,9 @@ static zend_always_inline void memprof_frame_note_big_free(void)
 	memprof_frame_g.big_frees++;
 }
 
+/** This thread's stacks and paths, none yet (and memprof_func_thread_init()).
+ * Call from GINIT: every thread of a ZTS PHP has its own. */
+void memprof_frame_thread_init(void);
 /** Registers the fiber hooks (and memprof_func_minit()). Call from MINIT only. */
 void memprof_frame_minit(void);
 /** Frees the request's function descriptions. Call from RSHUTDOWN (after tracking stops). */

@@ -47,7 +47,7 @@ typedef struct _memprof_frame_local {
 	} yf;
 } memprof_frame_local_state;
 
-extern memprof_frame_local_state memprof_frame_local;
+extern MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
 #define frame_l memprof_frame_local
 
 /* Frames that get a node: what a stack trace shows. Dummy frames (no

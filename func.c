@@ -21,6 +21,7 @@
 #include <Judy.h>
 
 #include "php.h"
+#include "tls.h"
 #include "zend_extensions.h"
 
 #include "func.h"
@@ -29,7 +30,7 @@
 
 int memprof_func_rtc_handles[2] = {-1, -1};
 
-static struct {
+static MEMPROF_TLS struct {
 	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
 	Pvoid_t funcs_by_code;   /* JudyL: code pointer -> func_code_ident* */
 	memprof_func **funcs;    /* by id - 1 */
@@ -289,9 +290,13 @@ uint32_t memprof_func_count(void)
 	return func_l.nfuncs;
 }
 
-void memprof_func_minit(void)
+void memprof_func_thread_init(void)
 {
 	memset(&func_l, 0, sizeof(func_l));
+}
+
+void memprof_func_minit(void)
+{
 	memprof_func_rtc_handles[0] = zend_get_op_array_extension_handle("memprof");
 	memprof_func_rtc_handles[1] = memprof_compat_internal_rtc_handle("memprof");
 	if (memprof_func_rtc_handles[1] < 0) {

@@ -33,6 +33,8 @@ typedef struct _memprof_func {
 } memprof_func;
 
 /** Reserves the run-time cache slot (memprof_func_of()). Call from MINIT only. */
+/** This thread's descriptions, none yet. Call from GINIT. */
+void memprof_func_thread_init(void);
 void memprof_func_minit(void);
 /** Frees the request's descriptions (their ids start again at 1). Call from RSHUTDOWN. */
 void memprof_func_rshutdown(void);
@@ -64,7 +66,11 @@ extern int memprof_func_rtc_handles[2];
 static zend_always_inline memprof_func *memprof_func_of(const zend_function *func)
 {
 	void **rtc = ZEND_MAP_PTR_GET(func->common.run_time_cache);
+#ifdef MEMPROF_COMPAT_INTERNAL_RTC_HANDLE
 	int slot = memprof_func_rtc_handles[func->type == ZEND_INTERNAL_FUNCTION];
+#else
+	int slot = memprof_func_rtc_handles[0];   /* the same slot for both */
+#endif
 	memprof_func *mf;
 
 	if (EXPECTED(rtc)) {

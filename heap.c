@@ -39,6 +39,7 @@
 #include <Judy.h>
 
 #include "php.h"
+#include "tls.h"
 #include "zend_ini.h"
 
 #include "heap.h"
@@ -94,7 +95,7 @@ typedef struct _memprof_heap_state {
 	uint8_t *sample_filter;
 } memprof_heap_state;
 
-static memprof_heap_state memprof_heap_g;
+static MEMPROF_TLS memprof_heap_state memprof_heap_g;
 
 /* What the record at idx stands for: its size and one block, or in
  * sampling mode the unbiased estimates of bytes and blocks its sample
@@ -103,18 +104,21 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
 /* Requested size of the record at idx. */
 static uint64_t memprof_heap_record_size(uint32_t idx);
 
-static struct {
+static MEMPROF_TLS struct {
 	zend_mm_heap *real;
 	zend_mm_heap *proxy;          /* made at first use, kept for the process */
 	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
 	void (*real_free)(void *);
 	void *(*real_realloc)(void *, size_t);
 	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
-	/* INI entries that act on the current heap: memory_limit, and this
-	 * build's memory_hard_limit_percent */
-	zend_ini_entry *limit_entries[2];
-	ZEND_INI_MH((*limit_on_modify[2]));
 } heap_l;
+
+/* INI entries that act on the current heap: memory_limit, and this build's
+ * memory_hard_limit_percent. Process-wide, set at MINIT: in a ZTS PHP each
+ * thread has its own copy of the INI table (with memprof's on_modify in it),
+ * so an entry is recognised by its name, not by its address. */
+static zend_ini_entry *heap_limit_entries[2];
+static ZEND_INI_MH((*heap_limit_on_modify[2]));
 
 /* ---- forwarding ---------------------------------------------------------- */
 
@@ -232,7 +236,86 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 	memprof_heap_g.peak_next = p->level + (step > 65536 ? step : 65536);
 }
 
-static volatile bool memprof_heap_growth_due;
+static MEMPROF_TLS volatile bool memprof_heap_growth_due;
+
+#ifdef ZTS
+/* Dump signals in a thread-safe PHP. The handler runs in whatever thread the
+ * kernel picks, maybe not one of PHP's (Go's, in FrankenPHP): it touches no
+ * thread-local and no executor globals. It counts the signal, process-wide,
+ * and raises the VM interrupt of every profiling thread, whose flags it
+ * finds in a small process-wide table each session registers in (an atomic
+ * store is all a handler may do to them). A thread that found no free slot
+ * notices the count at its next recorded allocation instead. Each thread
+ * dumps at its next safe point (memprof_heap_take_signal_due()). */
+#define HEAP_SIGNAL_SLOTS 64
+static volatile uint32_t heap_signal_seq;
+static zend_atomic_bool *volatile heap_signal_slots[HEAP_SIGNAL_SLOTS];
+static MEMPROF_TLS int heap_signal_slot = -1;
+static MEMPROF_TLS uint32_t heap_signal_seen;
+static MEMPROF_TLS bool heap_signal_due;
+
+void memprof_heap_signal_all(void)
+{
+	int i;
+
+	__atomic_add_fetch(&heap_signal_seq, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < HEAP_SIGNAL_SLOTS; i++) {
+		zend_atomic_bool *flag = __atomic_load_n(&heap_signal_slots[i], __ATOMIC_SEQ_CST);
+		if (flag) {
+			zend_atomic_bool_store(flag, true);
+		}
+	}
+}
+
+static void heap_signal_register(void)
+{
+	int i;
+
+	/* Signals sent before this session are not for it. */
+	heap_signal_seen = __atomic_load_n(&heap_signal_seq, __ATOMIC_SEQ_CST);
+	heap_signal_due = false;
+	for (i = 0; i < HEAP_SIGNAL_SLOTS && heap_signal_slot < 0; i++) {
+		zend_atomic_bool *none = NULL;
+		if (__atomic_compare_exchange_n(&heap_signal_slots[i], &none, &EG(vm_interrupt), false,
+				__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+			heap_signal_slot = i;
+		}
+	}
+}
+
+static void heap_signal_unregister(void)
+{
+	if (heap_signal_slot >= 0) {
+		__atomic_store_n(&heap_signal_slots[heap_signal_slot], NULL, __ATOMIC_SEQ_CST);
+		heap_signal_slot = -1;
+	}
+}
+
+static ZEND_COLD zend_never_inline void heap_signal_request(void)
+{
+	heap_signal_due = true;
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+}
+
+bool memprof_heap_take_signal_due(void)
+{
+	uint32_t seq = __atomic_load_n(&heap_signal_seq, __ATOMIC_SEQ_CST);
+	bool due = heap_signal_due || seq != heap_signal_seen;
+
+	heap_signal_due = false;
+	heap_signal_seen = seq;
+	return due;
+}
+#else
+void memprof_heap_signal_all(void)
+{
+}
+
+bool memprof_heap_take_signal_due(void)
+{
+	return false;
+}
+#endif
 
 /* Growth dumps are written at the next safe point (memprof.c's interrupt
  * hook), never inside the allocator. */
@@ -360,6 +443,11 @@ static zend_always_inline void heap_add(memprof_path *frame, uint64_t bytes, uin
 	if (UNEXPECTED(memprof_heap_g.growth_next && memprof_heap_g.live_bytes >= memprof_heap_g.growth_next)) {
 		heap_growth_request();
 	}
+#ifdef ZTS
+	if (UNEXPECTED(__atomic_load_n(&heap_signal_seq, __ATOMIC_RELAXED) != heap_signal_seen) && !heap_signal_due) {
+		heap_signal_request();
+	}
+#endif
 }
 
 /* Full tracking: every block. */
@@ -622,34 +710,52 @@ static const char *const heap_limit_names[2] = { "memory_limit", "memory_hard_li
 static ZEND_INI_MH(heap_on_update_limit)
 {
 	zend_result rc;
-	int i = entry == heap_l.limit_entries[0] ? 0 : 1;
+	int i = zend_string_equals_literal(entry->name, "memory_limit") ? 0 : 1;
 
 	if (memprof_heap_g.active) {
 		zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
-		rc = heap_l.limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+		rc = heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 		zend_mm_set_heap(current);
 		return rc;
 	}
-	return heap_l.limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	return heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
-void memprof_heap_minit(void)
+void memprof_heap_thread_init(void)
 {
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
-	heap_wrap_functions(true);
+	memset(&heap_l, 0, sizeof(heap_l));
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
 	memprof_alloc_map_init(&memprof_heap_g.map);
-	{
-		int i;
-		for (i = 0; i < 2; i++) {
-			zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), heap_limit_names[i], strlen(heap_limit_names[i]));
-			if (e && e->on_modify) {
-				heap_l.limit_entries[i] = e;
-				heap_l.limit_on_modify[i] = e->on_modify;
-				e->on_modify = heap_on_update_limit;
-			}
+}
+
+void memprof_heap_thread_shutdown(void)
+{
+	memprof_alloc_map_destroy(&memprof_heap_g.map);
+	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
+	free(memprof_heap_g.sample_filter);
+	memprof_heap_g.sample_filter = NULL;
+	if (heap_l.proxy) {
+		/* Its own chunks only (no block of it is in use between sessions):
+		 * without the handlers, a full shutdown unmaps them. */
+		zend_mm_set_custom_handlers(heap_l.proxy, NULL, NULL, NULL);
+		zend_mm_shutdown(heap_l.proxy, true, true);
+		heap_l.proxy = NULL;
+	}
+}
+
+void memprof_heap_minit(void)
+{
+	int i;
+	heap_wrap_functions(true);
+	for (i = 0; i < 2; i++) {
+		zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), heap_limit_names[i], strlen(heap_limit_names[i]));
+		if (e && e->on_modify) {
+			heap_limit_entries[i] = e;
+			heap_limit_on_modify[i] = e->on_modify;
+			e->on_modify = heap_on_update_limit;
 		}
 	}
 }
@@ -658,14 +764,10 @@ void memprof_heap_mshutdown(void)
 {
 	int i;
 	heap_wrap_functions(false);
-	memprof_alloc_map_destroy(&memprof_heap_g.map);
-	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
-	free(memprof_heap_g.sample_filter);
-	memprof_heap_g.sample_filter = NULL;
 	for (i = 0; i < 2; i++) {
-		if (heap_l.limit_entries[i]) {
-			heap_l.limit_entries[i]->on_modify = heap_l.limit_on_modify[i];
-			heap_l.limit_entries[i] = NULL;
+		if (heap_limit_entries[i]) {
+			heap_limit_entries[i]->on_modify = heap_limit_on_modify[i];
+			heap_limit_entries[i] = NULL;
 		}
 	}
 }
@@ -786,6 +888,9 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	} else {
 		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
 	}
+#ifdef ZTS
+	heap_signal_register();
+#endif
 	memprof_heap_g.active = true;
 	zend_mm_set_heap(heap_l.proxy);
 	return SUCCESS;
@@ -823,5 +928,8 @@ void memprof_heap_stop(void)
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_growth_due = false;
+#ifdef ZTS
+	heap_signal_unregister();
+#endif
 }
 

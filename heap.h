@@ -34,10 +34,16 @@ typedef struct _memprof_heap_peak_snapshot {
 } memprof_heap_peak_snapshot;
 
 
-/** Wraps the memory_limit INI handler. Call from MINIT. */
+/** Wraps the memory_limit INI handler and the memory_get_usage() family,
+ * for the process. Call from MINIT. */
 void memprof_heap_minit(void);
-/** Unwraps it. Call from MSHUTDOWN. */
+/** Unwraps them. Call from MSHUTDOWN. */
 void memprof_heap_mshutdown(void);
+/** This thread's address map, record pool and state (every thread of a ZTS
+ * PHP has its own). Call from GINIT, before anything else of the heap. */
+void memprof_heap_thread_init(void);
+/** Frees them and this thread's proxy heap. Call from GSHUTDOWN. */
+void memprof_heap_thread_shutdown(void);
 
 /**
  * Installs the proxy heap; from now on every request-heap allocation is
@@ -104,6 +110,16 @@ void memprof_heap_growth_arm(uint64_t level, uint64_t step);
  * (the allocator raises it and asks the VM for an interrupt); clears it.
  */
 bool memprof_heap_take_growth_due(void);
+
+/**
+ * Thread-safe PHP only (no-ops otherwise): asks every profiling thread for a
+ * dump (async-signal-safe: the dump signal's handler calls it, from any
+ * thread). Each profiling thread's VM interrupt is raised (or, failing a
+ * slot, at its next recorded allocation); memprof_heap_take_signal_due()
+ * then says true once, in that thread.
+ */
+void memprof_heap_signal_all(void);
+bool memprof_heap_take_signal_due(void);
 
 
 #endif

@@ -583,6 +583,15 @@ static PHP_GINIT_FUNCTION(memprof)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(memprof_globals, 0, sizeof(*memprof_globals));
+	/* GINIT runs once per thread in a ZTS PHP (once in all otherwise),
+	 * before MINIT: memprof's native thread-locals start here (tls.h). */
+	memprof_frame_thread_init();
+	memprof_heap_thread_init();
+}
+
+static PHP_GSHUTDOWN_FUNCTION(memprof)
+{
+	memprof_heap_thread_shutdown();
 }
 
 /* The VM's interrupt: a safe point, asked for by the profiler when its
@@ -671,7 +680,7 @@ zend_module_entry memprof_module_entry = {
 	PHP_MEMPROF_VERSION,
 	PHP_MODULE_GLOBALS(memprof),
 	PHP_GINIT(memprof),
-	NULL,
+	PHP_GSHUTDOWN(memprof),
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

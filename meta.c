@@ -7,7 +7,7 @@
 
 #include "meta.h"
 
-memprof_meta_state memprof_meta_g;
+MEMPROF_TLS memprof_meta_state memprof_meta_g;
 
 void memprof_meta_failed(void)
 {

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "tls.h"
 
 /**
  * @var failed     a metadata allocation failed since memprof_meta_reset()
@@ -34,7 +35,7 @@ typedef struct _memprof_meta_state {
 	uint64_t count;
 } memprof_meta_state;
 
-extern memprof_meta_state memprof_meta_g;
+extern MEMPROF_TLS memprof_meta_state memprof_meta_g;
 
 /** Records a failed metadata allocation. */
 void memprof_meta_failed(void);

@@ -20,7 +20,7 @@
 
 typedef struct _memprof_func memprof_func;
 
-memprof_tree_state memprof_tree_g;
+MEMPROF_TLS memprof_tree_state memprof_tree_g;
 
 /* Children beyond this count get a hash index. */
 #define TREE_INDEX_THRESHOLD 8
@@ -34,7 +34,7 @@ typedef struct _tree_slab {
 	memprof_path nodes[TREE_SLAB_NODES];
 } tree_slab;
 
-static struct {
+static MEMPROF_TLS struct {
 	tree_slab *slabs;
 	size_t by_id_cap;
 	memprof_func *truncated;   /* the marker's function at the depth cut */

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include "tls.h"
 
 /* Described by func.h; the tree only compares and keeps pointers to them. */
 struct _memprof_func;
@@ -93,7 +94,7 @@ typedef struct _memprof_tree_state {
 	uint32_t count;          /**< nodes in by_id */
 } memprof_tree_state;
 
-extern memprof_tree_state memprof_tree_g;
+extern MEMPROF_TLS memprof_tree_state memprof_tree_g;
 
 /**
  * Makes a tree of one node, the root; truncated is the function of the

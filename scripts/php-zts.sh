@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# A thread-safe (ZTS) PHP with the embed SAPI, built from Debian's php8.2
+# A thread-safe (ZTS) PHP with the embed SAPI, configured as FrankenPHP asks
+# (--enable-zts --enable-embed --disable-zend-signals
+# --enable-zend-max-execution-timers), built from Debian's php8.2
 # source package (apt-get source: whatever version bookworm has, checked
 # against the signed archive index), for memprof's thread tests. Built
 # minimally (--disable-all plus what the tests use) and cached outside the
@@ -13,11 +15,16 @@ set -eu
 cd "$(dirname "$0")/.."
 cache=${MEMPROF_CACHE:-/var/cache/memprof}
 prefix=$cache/php8.2-zts
-if [ -x "$prefix/bin/php" ] && [ -e "$prefix/.memprof-ready" ]; then
+# What is built; a cached build made otherwise is built again.
+flags="--disable-all --enable-zts --enable-embed --disable-zend-signals --enable-zend-max-execution-timers
+  --enable-cli --disable-cgi --disable-phpdbg --enable-posix --enable-pcntl --enable-ctype --enable-tokenizer
+  --with-zlib --enable-opcache --enable-filter"
+flags=$(echo $flags)
+if [ -x "$prefix/bin/php" ] && [ "$(cat "$prefix/.memprof-ready" 2>/dev/null)" = "$flags" ]; then
   echo "$prefix"
   exit 0
 fi
-scripts/install-deps.sh xz-utils libxml2-dev libsqlite3-dev pkg-config >/dev/null
+scripts/install-deps.sh xz-utils pkg-config >/dev/null
 src=$cache/src-php8.2
 mkdir -p "$src"
 if ! ls "$src"/php8.2_*.orig.tar.* >/dev/null 2>&1; then
@@ -31,14 +38,13 @@ mkdir -p "$work"
 tar -xf "$orig" -C "$work" --strip-components=1
 cd "$work"
 echo "php-zts.sh: building $(basename "$orig") with --enable-zts --enable-embed into $prefix" >&2
-# What the suite's tests load: posix and pcntl (signals), ctype and tokenizer,
-# zlib (gzipped pprof), opcache (the JIT pass).
-./configure --prefix="$prefix" --disable-all --enable-zts --enable-embed --enable-cli \
-  --disable-cgi --disable-phpdbg --enable-posix --enable-pcntl --enable-ctype --enable-tokenizer \
-  --with-zlib --enable-opcache --enable-filter >"$cache/zts-configure.log" 2>&1 \
+# Besides FrankenPHP's flags, what the tests load: posix and pcntl (signals),
+# ctype and tokenizer, zlib (gzipped pprof), opcache (the JIT pass).
+# shellcheck disable=SC2086
+./configure --prefix="$prefix" $flags >"$cache/zts-configure.log" 2>&1 \
   || { tail -n 20 "$cache/zts-configure.log" >&2; exit 1; }
 make -j"$(nproc)" >"$cache/zts-make.log" 2>&1 || { tail -n 30 "$cache/zts-make.log" >&2; exit 1; }
 make install >"$cache/zts-install.log" 2>&1 || { tail -n 20 "$cache/zts-install.log" >&2; exit 1; }
-touch "$prefix/.memprof-ready"
+echo "$flags" >"$prefix/.memprof-ready"
 cd / && rm -rf "$work"
 echo "$prefix"

@@ -15,7 +15,8 @@
 #                             (scripts/php-src-tests.sh), and a fixed batch
 #                             of fuzzed programs (fuzz/run.sh, seeds 1..200);
 #                             then PHP 8.4 and 8.5 (scripts/php-chroot.sh):
-#                             --jit and php-src's tests; then the packaging
+#                             --jit and php-src's tests; a thread-safe PHP
+#                             (scripts/test-zts.sh); then the packaging
 #                             checks; the last line adds up all runs
 set -eu
 cd "$(dirname "$0")/.."
@@ -72,6 +73,10 @@ for v in 8.4 8.5; do
   run "PHP $v: suite, tracing JIT, function JIT" scripts/php-chroot.sh "$v" run scripts/test.sh --jit "$@"
   run "PHP $v: php-src Zend/tests, with and without memprof" scripts/php-chroot.sh "$v" run scripts/php-src-tests.sh
 done
+# A thread-safe PHP built as FrankenPHP builds it (scripts/php-zts.sh,
+# cached): the threaded embed harness, the suite and its JIT pass, helgrind
+# and ASAN (scripts/test-zts.sh).
+run "ZTS PHP 8.2: threads, suite, tracing JIT, helgrind, ASAN" scripts/test-zts.sh
 # Differential fuzzing (fuzz/README.md), seeds fixed so that a failure is
 # reproducible: about a minute on 2 shared cores. Each seed counts as one
 # test; a seed without a result counts as failed.

@@ -36,5 +36,5 @@ rmdir($dir);
 --EXPECTF--
 memprof could not write the dump requested by signal 12: memprof.output_dir "%s/missing" does not exist
 after the failed dump: the script goes on
-memprof ignores signal 12 from now on: memprof.max_dumps (2) automatic dumps already written by this process
+memprof ignores signal 12 from now on: memprof.max_dumps (2) automatic dumps already written by this %s
 2 dumps written

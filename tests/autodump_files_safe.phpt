@@ -17,7 +17,8 @@ $victim = "$dir/victim";
 file_put_contents($victim, "precious\n");
 /* Plant the names the first dump would take, for this second and the next two. */
 for ($t = time(); $t < time() + 3; $t++) {
-    $name = sprintf('%s/memprof.%d.%s.1.callgrind', $dir, getmypid(), gmdate('Ymd\THis\Z', $t));
+    /* A ZTS PHP names the thread after the process (the CLI's is the process's). */
+    $name = sprintf('%s/memprof.%s.%s.1.callgrind', $dir, PHP_ZTS ? getmypid() . '-' . getmypid() : getmypid(), gmdate('Ymd\THis\Z', $t));
     symlink($victim, $name);
 }
 umask(0);

@@ -23,14 +23,14 @@ $files = glob("$dir/memprof.*.pb.gz");
 sort($files);
 printf("dumps: %d\n", count($files));
 foreach ($files as $i => $f) {
-    printf("%d: %s, gzip %s\n", $i + 1, preg_replace('/^memprof\.\d+\.\d{8}T\d{6}Z\.(\d+)\.pb\.gz$/', 'memprof.PID.TIME.$1.pb.gz', basename($f)),
+    printf("%d: %s, gzip %s\n", $i + 1, preg_replace('/^memprof\.\d+(?:-\d+)?\.\d{8}T\d{6}Z\.(\d+)\.pb\.gz$/', 'memprof.PID.TIME.$1.pb.gz', basename($f)),
         substr(file_get_contents($f), 0, 2) === "\x1f\x8b" ? 'ok' : 'bad');
 }
 array_map('unlink', glob("$dir/*"));
 rmdir($dir);
 ?>
 --EXPECTF--
-memprof stops its growth dumps: memprof.max_dumps (3) automatic dumps already written by this process
+memprof stops its growth dumps: memprof.max_dumps (3) automatic dumps already written by this %s
 dumps: 3
 1: memprof.PID.TIME.1.pb.gz, gzip ok
 2: memprof.PID.TIME.2.pb.gz, gzip ok

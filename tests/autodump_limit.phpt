@@ -1,7 +1,12 @@
 --TEST--
 autodump: dump_on_limit writes the profile when the request dies on memory_limit, and names the file in the fatal error
 --SKIPIF--
-<?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0'); ?>
+<?php
+if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');
+/* Upstream PHP under the tracing JIT: the shutdown function that reads the
+ * dump hits the limit again (see autodump_limit_shutdown_dumps.phpt). */
+if (ini_get('opcache.jit') === 'tracing' && ini_get('memory_hard_limit_percent') === false) die('skip tracing JIT without Debian\'s memory limit patch: no headroom after the limit');
+?>
 --ENV--
 MEMPROF_PROFILE=dump_on_limit
 --INI--
@@ -19,7 +24,7 @@ register_shutdown_function(function () use ($dir) {
     $files = glob("$dir/memprof.*");
     printf("files: %d\n", count($files));
     $file = $files[0];
-    printf("name: %s\n", preg_match('/^memprof\.' . getmypid() . '\.\d{8}T\d{6}Z\.\d+\.callgrind$/', basename($file)) ? 'ok' : basename($file));
+    printf("name: %s\n", preg_match('/^memprof\.' . getmypid() . '(?:-\d+)?\.\d{8}T\d{6}Z\.\d+\.callgrind$/', basename($file)) ? 'ok' : basename($file));
     printf("mode: %o\n", fileperms($file) & 0777);
     $text = file_get_contents($file);
     /* The function that filled the heap holds almost everything. */
@@ -52,7 +57,7 @@ function hog() {
 hog();
 ?>
 --EXPECTF--
-Fatal error: Allowed memory size of 16777216 bytes exhausted (tried to allocate %d bytes) (memprof dumped to %smemprof-limit-%d/memprof.%d.%sZ.1.callgrind) in %s on line %d
+Fatal error: Allowed memory size of 16777216 bytes exhausted (tried to allocate %d bytes) (memprof dumped to %smemprof-limit-%d/memprof.%s.%sZ.1.callgrind) in %s on line %d
 files: 1
 name: ok
 mode: 600

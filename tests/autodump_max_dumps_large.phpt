@@ -31,5 +31,5 @@ max_dumps=4294967296: 1 new dump
 max_dumps=4294967297: 1 new dump
 max_dumps=8G: 1 new dump
 max_dumps=9223372036854775807: 1 new dump
-memprof ignores signal 12 from now on: memprof.max_dumps (0) automatic dumps already written by this process
+memprof ignores signal 12 from now on: memprof.max_dumps (0) automatic dumps already written by this %s
 max_dumps=0: 0 new dump

@@ -2,6 +2,8 @@
 fpm: a real php-fpm worker serves 2000 requests (FastCGI param, pool env[], GET/POST/cookie trigger with the right and wrong secrets, dump_on_limit): every dump exact, RSS flat, no crash
 --SKIPIF--
 <?php
+/* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */
+if (PHP_ZTS) die('skip the PHP under test is thread-safe; php-fpm/php-cgi here are not');
 /* run-tests.php -m runs the test under valgrind with --trace-children=yes
  * (and sets this variable): php-fpm, cgi-fcgi and the shell would all run
  * under memcheck, far past the time limit. */

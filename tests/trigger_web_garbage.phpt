@@ -2,6 +2,8 @@
 trigger: MEMPROF_PROFILE from a web request (right secret) with a 1 MB value, bytes that are not UTF-8, NUL bytes and empty items: the same clear warnings as from the environment (escaped, shortened, at most 8 and a count), flags still apply (php-cgi)
 --SKIPIF--
 <?php
+/* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */
+if (PHP_ZTS) die('skip the PHP under test is thread-safe; php-fpm/php-cgi here are not');
 if (!is_executable('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION) && !getenv('CI')) die('skip php-cgi (Debian php8.x-cgi) is not installed');
 ?>
 --EXTENSIONS--

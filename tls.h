@@ -1,0 +1,22 @@
+/*
+ * tls.h: MEMPROF_TLS, the storage class of memprof's per-thread state.
+ *
+ * In a thread-safe (ZTS) PHP each thread runs its own requests on its own
+ * heap; memprof's state (the session, the call paths, the address map, the
+ * function descriptions) belongs to one thread. It is a native thread-local:
+ * the allocator hooks, which get no TSRM context, reach it in one access.
+ * In a non-thread-safe PHP it is a plain global. Only php_config.h is read
+ * here, so the engine-free modules (tree, meta) can use it.
+ */
+#ifndef MEMPROF_TLS_H
+#define MEMPROF_TLS_H
+
+#include "php_config.h"
+
+#ifdef ZTS
+# define MEMPROF_TLS __thread
+#else
+# define MEMPROF_TLS
+#endif
+
+#endif

@@ -69,6 +69,28 @@ preg_match_all('/work_\d+/', $cg, $m);
 if (array_unique($m[0]) !== [$work]) {
     return 'callgrind names: ' . json_encode(array_values(array_unique($m[0])));
 }
+/* Marks are this thread's: the first of the session is 1 whatever the
+ * other threads mark, and a dump since it holds what this thread made since. */
+$mark = memprof_mark();
+if ($mark !== 1) {
+    return "memprof_mark() returned $mark, 1 expected";
+}
+$later = array_fill(0, 3, null);
+for ($i = 0; $i < 3; $i++) {
+    $work($later, $i, $len);
+}
+$found = [];
+$walk(memprof_dump_array($mark), '');
+if ($found !== [$work => 3 * $block, "$work blocks" => 3]) {
+    return 'dump since the mark: ' . json_encode($found);
+}
+/* The peak snapshot is this thread's too (taken in 64 KiB steps at this
+ * size: only the names are checked). */
+$found = [];
+$walk(memprof_dump_array(0, true), '');
+if (array_diff(array_keys($found), [$work, "$work blocks"])) {
+    return 'peak dump: ' . json_encode($found);
+}
 /* One request in five sends the dump signal (memprof.dump_signal=USR2 in
  * the harness's php.ini) to the process: this thread dumps at its next
  * recorded allocation's safe point. */

@@ -39,20 +39,25 @@ static zend_always_inline int memprof_compat_internal_rtc_handle(const char *nam
 /*
  * Frameless calls. From 8.4 on, PHP compiles calls to a few small internal
  * functions (implode, substr, str_replace, trim, strtr, dirname, in_array,
- * ...) as ZEND_FRAMELESS_ICALL: no call frame, so no path node and their
- * allocations would be the caller's, depending on whether the code was
- * compiled before or after profiling started. The compiler emits them only
- * while no extension overrides zend_execute_internal: at MINIT memprof sets
- * it to the engine's own execute_internal (when nobody else has), so that
- * every internal call keeps its frame, in every process that loads memprof.
- * The cost is one indirect call per internal call (measured in bench/).
+ * ...) as ZEND_FRAMELESS_ICALL: no call frame, so no path node, and their
+ * allocations would be the caller's, depending on when the code was
+ * compiled. The compiler finds them through each function's
+ * frameless_function_infos: memprof clears those at MINIT, before any code
+ * is compiled (or cached by opcache), so that these functions are called
+ * with a frame (ZEND_DO_ICALL) as on 8.2 and 8.3, in every process that
+ * loads memprof. The cost is that of a frame per call of those functions
+ * (measured in the README); nothing else changes.
  */
 static zend_always_inline void memprof_compat_keep_internal_frames(void)
 {
 #if PHP_VERSION_ID >= 80400
-	if (!zend_execute_internal) {
-		zend_execute_internal = execute_internal;
-	}
+	zend_function *func;
+
+	ZEND_HASH_MAP_FOREACH_PTR(CG(function_table), func) {
+		if (func->type == ZEND_INTERNAL_FUNCTION) {
+			func->internal_function.frameless_function_infos = NULL;
+		}
+	} ZEND_HASH_FOREACH_END();
 #endif
 }
 

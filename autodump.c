@@ -257,19 +257,43 @@ static bool autodump_is_memory_error(void)
 	return false;
 }
 
+/* The engine's report of a memory-limit error, run on the real heap (heap.h:
+ * memprof_heap_report_begin() says why), the proxy put back after it, on the
+ * bailout that usually ends it too. */
+static void autodump_report_memory_error(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
+{
+	if (!memprof_heap_report_begin()) {
+		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
+	zend_try {
+		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+	} zend_catch {
+		memprof_heap_report_end();
+		zend_bailout();
+	} zend_end_try();
+	memprof_heap_report_end();
+}
+
 static void autodump_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
 	char path[4096], error[512];
 	zend_string *amended;
+	bool in_real;
 
 	if ((type & E_ALL) != E_ERROR || !autodump_is_memory_error()) {
 		autodump_orig_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
+	in_real = memprof_heap_in_real_alloc();
 	memprof_heap_forget_real_alloc();
 	if (!MEMPROF_G(session).enabled || !MEMPROF_G(session).flags.dump_on_limit) {
-		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		if (in_real) {
+			autodump_report_memory_error(type, error_filename, error_lineno, message);
+		} else {
+			autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		}
 		return;
 	}
 	/* The live profile at this moment is the request's peak. */
@@ -278,7 +302,11 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	} else {
 		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
 	}
-	autodump_orig_error_cb(type, error_filename, error_lineno, amended);
+	if (in_real) {
+		autodump_report_memory_error(type, error_filename, error_lineno, amended);
+	} else {
+		autodump_orig_error_cb(type, error_filename, error_lineno, amended);
+	}
 	zend_string_release(amended);
 }
 

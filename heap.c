@@ -824,6 +824,34 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t
 	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
 }
 
+/* Why: PHP's error reporting for the memory limit reads the state of the
+ * *current* heap (the real heap's overflow flag: in error reporting, the
+ * limit is lifted so that the message, a backtrace and output handlers can
+ * still allocate; upstream PHP lets code run then go past the limit). With
+ * the proxy current it reads the proxy's, never set: output handlers then
+ * hit the limit again and the request's buffered output, error message
+ * included, was lost. So the report runs with the real heap current, given
+ * memprof's handlers meanwhile so that tracking goes on. */
+bool memprof_heap_report_begin(void)
+{
+	if (!memprof_heap_g.active || zend_mm_get_heap() != heap_l.proxy) {
+		return false;
+	}
+	if (memprof_heap_g.sampling) {
+		zend_mm_set_custom_handlers(heap_l.real, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
+	} else {
+		zend_mm_set_custom_handlers(heap_l.real, heap_malloc, heap_free, heap_realloc);
+	}
+	zend_mm_set_heap(heap_l.real);
+	return true;
+}
+
+void memprof_heap_report_end(void)
+{
+	zend_mm_set_custom_handlers(heap_l.real, heap_l.real_malloc, heap_l.real_free, heap_l.real_realloc);
+	zend_mm_set_heap(heap_l.proxy);
+}
+
 bool memprof_heap_in_real_alloc(void)
 {
 	return memprof_heap_g.in_real_alloc;

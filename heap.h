@@ -94,6 +94,15 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t
  * it, for an error path that bails out past the allocator's own reset.
  */
 bool memprof_heap_in_real_alloc(void);
+
+/**
+ * Around the engine's report of a memory-limit error (memprof_heap_in_real_alloc()):
+ * makes the real heap current, with memprof's handlers, so that the engine
+ * sees its own overflow state; false if profiling is off (nothing done).
+ * memprof_heap_report_end() puts the proxy back; call it on the bailout too.
+ */
+bool memprof_heap_report_begin(void);
+void memprof_heap_report_end(void);
 void memprof_heap_forget_real_alloc(void);
 
 /** Starts a new generation and returns its number (1, 2, ...). */

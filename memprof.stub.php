@@ -43,39 +43,39 @@ function memprof_mark(): int {}
 
 /**
  * Writes the live profile in the callgrind format (KCachegrind, callgrind_annotate).
- * @param resource $stream a stream opened for writing
+ * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_callgrind($stream, int $since = 0, bool $peak = false): void {}
+function memprof_dump_callgrind($handle, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as a gzipped profile.proto (pprof, Pyroscope, Grafana).
- * @param resource $stream a stream opened for writing
+ * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof($stream, int $since = 0, bool $peak = false): void {}
+function memprof_dump_pprof($handle, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as a legacy text heap profile, self-symbolized,
  * for gperftools' perl pprof (Debian's google-pprof).
- * @param resource $stream a stream opened for writing
+ * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof_legacy($stream, int $since = 0, bool $peak = false): void {}
+function memprof_dump_pprof_legacy($handle, int $since = 0, bool $peak = false): void {}
 
 /**
  * Writes the live profile as folded stacks ("root;...;leaf bytes") for flame graphs.
- * @param resource $stream a stream opened for writing
+ * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_folded($stream, int $since = 0, bool $peak = false): void {}
+function memprof_dump_folded($handle, int $since = 0, bool $peak = false): void {}
 
 function memprof_version(): string {}

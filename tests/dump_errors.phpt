@@ -71,51 +71,51 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_folded'] as $fn) {
 --EXPECTF--
 ==== not profiling
 -- memprof_dump_callgrind
-  TypeError: memprof_dump_callgrind(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_callgrind(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_callgrind(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_callgrind(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
   MemprofException: Memprof is not enabled
 -- memprof_dump_pprof
-  TypeError: memprof_dump_pprof(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_pprof(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_pprof(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
   MemprofException: Memprof is not enabled
 -- memprof_dump_pprof_legacy
-  TypeError: memprof_dump_pprof_legacy(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
   MemprofException: Memprof is not enabled
 -- memprof_dump_folded
-  TypeError: memprof_dump_folded(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_folded(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_folded(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
   MemprofException: Memprof is not enabled
 bool(false)
 ==== profiling
 -- memprof_dump_callgrind
-  TypeError: memprof_dump_callgrind(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_callgrind(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_callgrind(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_callgrind(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
 -- memprof_dump_pprof
-  TypeError: memprof_dump_pprof(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_pprof(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_pprof(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
 -- memprof_dump_pprof_legacy
-  TypeError: memprof_dump_pprof_legacy(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
 -- memprof_dump_folded
-  TypeError: memprof_dump_folded(): Argument #1 ($stream) must be of type resource, string given
+  TypeError: memprof_dump_folded(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_folded(): Argument #1 ($stream) must be a stream opened for writing, "r" mode given
+  ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
 bool(true)
 ==== writable modes
 memprof_dump_callgrind w: written

@@ -63,7 +63,14 @@ static MEMPROF_TLS volatile sig_atomic_t autodump_signal_due;
  * thread's requests install the same handler, which only counts (heap.h);
  * with PHP's Zend signals on (not in FrankenPHP's build) an idle thread of
  * PHP's may still take the signal with the startup disposition. */
-static void (*autodump_orig_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
+typedef void (*autodump_error_fn)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
+/* What memprof's callback calls on: the one it found at MINIT (PHP's), or
+ * the one of an extension that replaced memprof's later (memprof_autodump_rinit()). */
+static autodump_error_fn autodump_orig_error_cb;
+static autodump_error_fn autodump_first_error_cb;
+/* Inside that later callback: if it calls memprof's again (the one it
+ * replaced), memprof goes on to the first (no loop, no second dump). */
+static MEMPROF_TLS int autodump_error_depth;
 #ifdef ZTS
 # define AUTODUMP_WHO "thread"
 #else
@@ -257,17 +264,33 @@ static bool autodump_is_memory_error(void)
 	return false;
 }
 
+static void autodump_next_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
+{
+	if (autodump_orig_error_cb == autodump_first_error_cb) {
+		autodump_first_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
+	autodump_error_depth++;
+	zend_try {
+		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+	} zend_catch {
+		autodump_error_depth--;
+		zend_bailout();
+	} zend_end_try();
+	autodump_error_depth--;
+}
+
 /* The engine's report of a memory-limit error, run on the real heap (heap.h:
  * memprof_heap_report_begin() says why), the proxy put back after it, on the
  * bailout that usually ends it too. */
 static void autodump_report_memory_error(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
 	if (!memprof_heap_report_begin()) {
-		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		autodump_next_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}
 	zend_try {
-		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		autodump_next_error_cb(type, error_filename, error_lineno, message);
 	} zend_catch {
 		memprof_heap_report_end();
 		zend_bailout();
@@ -281,8 +304,12 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	zend_string *amended;
 	bool in_real;
 
+	if (autodump_error_depth > 0) {
+		autodump_first_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
 	if ((type & E_ALL) != E_ERROR || !autodump_is_memory_error()) {
-		autodump_orig_error_cb(type, error_filename, error_lineno, message);
+		autodump_next_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
@@ -292,7 +319,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 		if (in_real) {
 			autodump_report_memory_error(type, error_filename, error_lineno, message);
 		} else {
-			autodump_orig_error_cb(type, error_filename, error_lineno, message);
+			autodump_next_error_cb(type, error_filename, error_lineno, message);
 		}
 		return;
 	}
@@ -305,7 +332,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	if (in_real) {
 		autodump_report_memory_error(type, error_filename, error_lineno, amended);
 	} else {
-		autodump_orig_error_cb(type, error_filename, error_lineno, amended);
+		autodump_next_error_cb(type, error_filename, error_lineno, amended);
 	}
 	zend_string_release(amended);
 }
@@ -344,6 +371,9 @@ static void autodump_log(const char *fmt, ...)
 
 void memprof_autodump_interrupt(void)
 {
+	if (MEMPROF_G(session).enabled && MEMPROF_G(session).flags.dump_on_limit) {
+		memprof_autodump_error_cb_check();
+	}
 	char path[4096], error[512];
 
 	if (autodump_signal_due || memprof_heap_take_signal_due()) {
@@ -428,14 +458,34 @@ memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo
 
 void memprof_autodump_minit(void)
 {
-	autodump_orig_error_cb = zend_error_cb;
+	autodump_first_error_cb = autodump_orig_error_cb = zend_error_cb;
 	zend_error_cb = autodump_error_cb;
+}
+
+/* Xdebug's develop mode replaces zend_error_cb in its RINIT (after
+ * memprof's) without calling the one it replaced for the errors it shows:
+ * dump_on_limit silently wrote nothing. When a dump_on_limit session
+ * starts, and at the VM's first safe point of a request that started one
+ * (after every RINIT), memprof puts its callback back on top, calling the
+ * other on (a compare-and-swap: threads may race). */
+void memprof_autodump_error_cb_check(void)
+{
+	autodump_error_fn current = zend_error_cb;
+
+	if (current == autodump_error_cb) {
+		return;
+	}
+	/* Set before the swap: a thread that loses the race finds it set. */
+	autodump_orig_error_cb = current;
+	(void) __atomic_compare_exchange_n(&zend_error_cb, &current, autodump_error_cb, false,
+		__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 void memprof_autodump_mshutdown(void)
 {
 	if (zend_error_cb == autodump_error_cb) {
-		zend_error_cb = autodump_orig_error_cb;
+		/* The first: the later one's extension may be gone already. */
+		zend_error_cb = autodump_first_error_cb;
 	}
 	if (autodump_l.idle_signo) {
 		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
@@ -518,6 +568,12 @@ void memprof_autodump_rshutdown(void)
 
 void memprof_autodump_session_start(void)
 {
+	if (MEMPROF_G(session).flags.dump_on_limit) {
+		memprof_autodump_error_cb_check();
+		/* Extensions' RINITs after memprof's may replace the callback yet:
+		 * checked again at the first safe point. */
+		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+	}
 	memprof_heap_growth_arm(0, (uint64_t) MEMPROF_G(ini).dump_on_growth);
 }
 

@@ -65,7 +65,8 @@ static MEMPROF_TLS volatile sig_atomic_t autodump_signal_due;
  * PHP's may still take the signal with the startup disposition. */
 typedef void (*autodump_error_fn)(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message);
 /* What memprof's callback calls on: the one it found at MINIT (PHP's), or
- * the one of an extension that replaced memprof's later (memprof_autodump_rinit()). */
+ * the one of an extension that replaced memprof's later
+ * (memprof_autodump_error_cb_check()). */
 static autodump_error_fn autodump_orig_error_cb;
 static autodump_error_fn autodump_first_error_cb;
 /* Inside that later callback: if it calls memprof's again (the one it
@@ -371,10 +372,11 @@ static void autodump_log(const char *fmt, ...)
 
 void memprof_autodump_interrupt(void)
 {
+	char path[4096], error[512];
+
 	if (MEMPROF_G(session).enabled && MEMPROF_G(session).flags.dump_on_limit) {
 		memprof_autodump_error_cb_check();
 	}
-	char path[4096], error[512];
 
 	if (autodump_signal_due || memprof_heap_take_signal_due()) {
 		autodump_signal_due = 0;

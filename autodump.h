@@ -35,7 +35,7 @@ void memprof_autodump_interrupt(void);
 /** Arms the growth trigger for a session that just started. */
 void memprof_autodump_session_start(void);
 /** Puts memprof's zend_error_cb back on top if an extension replaced it
- * since (calling that one on). Needs the session's flags set. */
+ * since (calling that one on). */
 void memprof_autodump_error_cb_check(void);
 /** A forked child is a new process: its own count of dumps. */
 void memprof_autodump_after_fork(void);

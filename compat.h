@@ -9,7 +9,6 @@
 
 #include "php.h"
 #include "zend_extensions.h"
-#include "zend_execute.h"
 
 #if PHP_VERSION_ID < 80200
 # error "memprof needs PHP 8.2 or later"

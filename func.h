@@ -32,9 +32,9 @@ typedef struct _memprof_func {
 	uint32_t id;
 } memprof_func;
 
-/** Reserves the run-time cache slot (memprof_func_of()). Call from MINIT only. */
 /** This thread's descriptions, none yet. Call from GINIT. */
 void memprof_func_thread_init(void);
+/** Reserves the run-time cache slots (memprof_func_of()). Call from MINIT only. */
 void memprof_func_minit(void);
 /** Frees the request's descriptions (their ids start again at 1). Call from RSHUTDOWN. */
 void memprof_func_rshutdown(void);

@@ -106,7 +106,7 @@ static uint64_t memprof_heap_record_size(uint32_t idx);
 
 static MEMPROF_TLS struct {
 	zend_mm_heap *real;
-	zend_mm_heap *proxy;          /* made at first use, kept for the process */
+	zend_mm_heap *proxy;          /* made at first use, kept for the thread (GSHUTDOWN unmaps it) */
 	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
 	void (*real_free)(void *);
 	void *(*real_realloc)(void *, size_t);
@@ -824,6 +824,16 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t
 	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
 }
 
+/* memprof's handlers, full or sampled as the session is, on heap. */
+static void heap_set_handlers(zend_mm_heap *heap)
+{
+	if (memprof_heap_g.sampling) {
+		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
+	} else {
+		zend_mm_set_custom_handlers(heap, heap_malloc, heap_free, heap_realloc);
+	}
+}
+
 /* Why: PHP's error reporting for the memory limit reads the state of the
  * *current* heap (the real heap's overflow flag: in error reporting, the
  * limit is lifted so that the message, a backtrace and output handlers can
@@ -837,11 +847,7 @@ bool memprof_heap_report_begin(void)
 	if (!memprof_heap_g.active || zend_mm_get_heap() != heap_l.proxy) {
 		return false;
 	}
-	if (memprof_heap_g.sampling) {
-		zend_mm_set_custom_handlers(heap_l.real, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
-	} else {
-		zend_mm_set_custom_handlers(heap_l.real, heap_malloc, heap_free, heap_realloc);
-	}
+	heap_set_handlers(heap_l.real);
 	zend_mm_set_heap(heap_l.real);
 	return true;
 }
@@ -911,11 +917,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		memprof_heap_g.sample_rng |= 1;
 		memprof_heap_g.sample_countdown = heap_sample_gap();
 	}
-	if (memprof_heap_g.sampling) {
-		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
-	} else {
-		zend_mm_set_custom_handlers(heap_l.proxy, heap_malloc, heap_free, heap_realloc);
-	}
+	heap_set_handlers(heap_l.proxy);
 #ifdef ZTS
 	heap_signal_register();
 #endif

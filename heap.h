@@ -94,6 +94,7 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t
  * it, for an error path that bails out past the allocator's own reset.
  */
 bool memprof_heap_in_real_alloc(void);
+void memprof_heap_forget_real_alloc(void);
 
 /**
  * Around the engine's report of a memory-limit error (memprof_heap_in_real_alloc()):
@@ -103,7 +104,6 @@ bool memprof_heap_in_real_alloc(void);
  */
 bool memprof_heap_report_begin(void);
 void memprof_heap_report_end(void);
-void memprof_heap_forget_real_alloc(void);
 
 /** Starts a new generation and returns its number (1, 2, ...). */
 uint32_t memprof_heap_mark(void);

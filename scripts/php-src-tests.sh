@@ -287,7 +287,7 @@ function out(string $run, string $name, string $test): ?string {
 }
 function show(string $run, string $test, string $status): void {
     $base = "$run/mprof/" . substr($test, 0, -4);
-    echo "  $test: $status\n";
+    echo "FAIL $test: $status\n";
     foreach (['diff' => 'diff', 'out' => 'output'] as $ext => $what) {
         if (is_file("$base$ext")) {
             $lines = file("$base$ext", FILE_IGNORE_NEW_LINES);

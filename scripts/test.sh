@@ -33,8 +33,10 @@ if [ -z "$all" ]; then
 fi
 
 passed=0 failed=0 skipped=0
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+out=$(mktemp) summary=$(mktemp)
+trap 'rm -f "$out" "$summary"' EXIT
+# Each run's result line, and the names of its failures, go to a summary
+# printed last: a CI log is often read from its end only.
 run() {
   local name=$1 line
   shift
@@ -42,14 +44,29 @@ run() {
   "$@" > "$out" 2>&1 || true
   cat "$out"
   line=$(tail -n 1 "$out")
+  printf '%-58s %s\n' "$name" "$line" >> "$summary"
+  # run-tests.php's FAILED TEST SUMMARY entries, and the other scripts'
+  # "FAIL name", "seed N: FAIL ..." and "CANARY FAILED" lines.
+  awk '/^FAILED TEST SUMMARY/ { s = 1; next }
+       s && /^=+$/ { s = 0 }
+       s && !/^-+$/ { print; next }
+       /^(FAIL[ :]|seed [0-9]+: FAIL|CANARY)/ && !/^FAIL .*\]$/ { print }' "$out" |
+    sed 's/^/    /' | head -n 20 >> "$summary"
   # shellcheck disable=SC2086
   set -- $line
   if [ "${2:-}" != "passed," ]; then
     echo "$name: no result line" >&2
+    echo "    (no result line)" >> "$summary"
     failed=$((failed + 1))
     return
   fi
   passed=$((passed + $1)); failed=$((failed + ${3:-1})); skipped=$((skipped + ${5:-0}))
+}
+total() {
+  echo "=== summary"
+  cat "$summary"
+  echo "$passed passed, $failed failed, $skipped skipped"
+  [ "$failed" -eq 0 ]
 }
 run "suite" scripts/run-tests.sh "$@"
 # Under opcache's JIT memprof installs no execution hook: the suite again,
@@ -57,8 +74,7 @@ run "suite" scripts/run-tests.sh "$@"
 run "tracing JIT" env MEMPROF_TEST_JIT=tracing scripts/run-tests.sh "$@"
 run "function JIT" env MEMPROF_TEST_JIT=function scripts/run-tests.sh "$@"
 if [ "$all" = jit ]; then
-  echo "$passed passed, $failed failed, $skipped skipped"
-  [ "$failed" -eq 0 ]
+  total
   exit
 fi
 run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
@@ -83,5 +99,4 @@ run "ZTS PHP 8.2: threads, suite, tracing JIT, helgrind, ASAN" scripts/test-zts.
 run "fuzz, seeds 1..200" fuzz/run.sh --seeds 1..200 --jobs 2 --module "$PWD/modules/memprof.so"
 # composer.json and package.xml valid, package.xml listing every file.
 run "packaging" scripts/check-packaging.sh
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+total

@@ -41,6 +41,7 @@
 #include "dump_callgrind.h"
 #include "dump_pprof.h"
 #include "dump_folded.h"
+#include "dump_speedscope.h"
 
 /* Per thread in a ZTS PHP (tls.h): the counts, and the signal this thread's
  * requests install and put back. */
@@ -87,6 +88,8 @@ static const struct {
 	[MEMPROF_FORMAT_CALLGRIND] = { memprof_dump_callgrind, "callgrind" },
 	[MEMPROF_FORMAT_PPROF] = { memprof_dump_pprof, "pb.gz" },
 	[MEMPROF_FORMAT_FOLDED] = { memprof_dump_folded, "folded" },
+	[MEMPROF_FORMAT_PPROF_LEGACY] = { memprof_dump_pprof_legacy, "heap" },
+	[MEMPROF_FORMAT_SPEEDSCOPE] = { memprof_dump_speedscope, "speedscope.json" },
 };
 
 static const char *autodump_dir(void)
@@ -164,7 +167,7 @@ static int autodump_open_dir(const char *dir, char *error, size_t error_size)
 	return -1;
 }
 
-zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_size, char *error, size_t error_size)
+zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
 	memprof_format format = MEMPROF_G(ini).output_format;
 	const char *dir = autodump_dir();
@@ -219,6 +222,7 @@ zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_s
 		snprintf(error, error_size, "out of memory for the dump");
 		return FAILURE;
 	}
+	memprof_profile_set_reason(&profile, "%s", reason);
 	memprof_writer_init_fd(&w, fd);
 	autodump_formats[format].fn(&profile, &w);
 	rc = memprof_writer_finish(&w);
@@ -301,7 +305,7 @@ static void autodump_report_memory_error(int type, zend_string *error_filename, 
 
 static void autodump_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
-	char path[4096], error[512];
+	char path[4096], error[512], reason[320];
 	zend_string *amended;
 	bool in_real;
 
@@ -325,7 +329,9 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 		return;
 	}
 	/* The live profile at this moment is the request's peak. */
-	if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
+	snprintf(reason, sizeof(reason), "memprof.dump_on_limit: %s at %s:%u", ZSTR_VAL(message),
+		error_filename ? ZSTR_VAL(error_filename) : "-", error_lineno);
+	if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
 		amended = zend_strpprintf(0, "%s (memprof dumped to %s)", ZSTR_VAL(message), path);
 	} else {
 		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
@@ -370,9 +376,16 @@ static void autodump_log(const char *fmt, ...)
 	php_log_err_with_severity(msg, LOG_WARNING);
 }
 
+/* The next growth dump: memprof.dump_on_growth bytes over what is live now
+ * (off when the setting is 0). */
+static void autodump_growth_rearm(void)
+{
+	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+}
+
 void memprof_autodump_interrupt(void)
 {
-	char path[4096], error[512];
+	char path[4096], error[512], reason[160];
 
 	if (MEMPROF_G(session).enabled && MEMPROF_G(session).flags.dump_on_limit) {
 		memprof_autodump_error_cb_check();
@@ -380,8 +393,14 @@ void memprof_autodump_interrupt(void)
 
 	if (autodump_signal_due || memprof_heap_take_signal_due()) {
 		autodump_signal_due = 0;
-		if (MEMPROF_G(session).enabled
-				&& memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
+		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
+			strsignal(autodump_l.signo));
+		if (!MEMPROF_G(session).enabled) {
+			/* Nothing to dump. */
+		} else if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
+			/* The growth dumps count from the last automatic dump, whatever its cause. */
+			autodump_growth_rearm();
+		} else {
 			if (!autodump_l.capped) {
 				autodump_log("memprof could not write the dump requested by signal %d: %s",
 					autodump_l.signo, error);
@@ -394,11 +413,14 @@ void memprof_autodump_interrupt(void)
 	}
 	if (memprof_heap_take_growth_due()) {
 		if (MEMPROF_G(session).enabled) {
-			if (memprof_autodump(NULL, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
-				memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+			snprintf(reason, sizeof(reason), "memprof.dump_on_growth: live memory grew to %" PRIu64
+				" bytes, %" PRIu64 " bytes or more over the last automatic dump",
+				memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+			if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
+				autodump_growth_rearm();
 			} else if (!autodump_l.capped) {
 				/* Try again after the next step of growth. */
-				memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+				autodump_growth_rearm();
 				autodump_log("memprof could not write the growth dump: %s", error);
 			} else if (!autodump_l.cap_reported) {
 				/* The cap is reached: say it once, and stop watching the growth. */

@@ -43,11 +43,12 @@ void memprof_autodump_after_fork(void);
 /**
  * Writes one automatic dump of the view. Uses malloc() and write(2) only.
  *
+ * @param reason why it is written, for the dump's header (memprof_profile.reason)
  * @param path   receives the file's path on success (NUL-terminated)
  * @param error  receives a sentence saying why, on failure
  * @return SUCCESS or FAILURE
  */
-zend_result memprof_autodump(const memprof_view *view, char *path, size_t path_size, char *error, size_t error_size);
+zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size);
 
 /**
  * Parses a signal name or number for memprof.dump_signal: "SIGUSR2",

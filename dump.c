@@ -147,6 +147,25 @@ void memprof_profile_free(memprof_profile *profile)
 	profile->count = 0;
 }
 
+void memprof_profile_set_reason(memprof_profile *profile, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(profile->reason, sizeof(profile->reason), fmt, args);
+	va_end(args);
+}
+
+void memprof_profile_set_caller(memprof_profile *profile, const char *name)
+{
+	if (zend_is_executing()) {
+		memprof_profile_set_reason(profile, "%s() called at %s:%u", name,
+			zend_get_executed_filename(), zend_get_executed_lineno());
+	} else {
+		memprof_profile_set_reason(profile, "%s() called", name);
+	}
+}
+
 const char *memprof_profile_name(const memprof_path *frame)
 {
 	return frame->func ? frame->func->name : "{root}";

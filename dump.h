@@ -48,6 +48,10 @@ typedef struct _memprof_view {
  * @var script          the main script's path ("-" when unknown): for headers and comments
  * @var sample_interval 0, or in sampling mode the mean bytes between samples: the
  *                      counters are then unbiased estimates already (nothing to rescale)
+ * @var description     what the view shows ("live memory", "... at the peak", ...)
+ * @var reason          why the dump was written: the PHP call and where it was
+ *                      made, or the automatic dump's cause (memprof_profile_set_reason());
+ *                      every format's header carries it
  */
 typedef struct _memprof_profile {
 	uint32_t count;
@@ -58,6 +62,7 @@ typedef struct _memprof_profile {
 	const char *script;
 	uint64_t sample_interval;
 	char description[160];
+	char reason[320];
 } memprof_profile;
 
 /**
@@ -67,6 +72,15 @@ typedef struct _memprof_profile {
  * @return SUCCESS, or FAILURE when memory for it could not be had.
  */
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view);
+
+/** Sets profile->reason (printf-style, cut to fit). */
+void memprof_profile_set_reason(memprof_profile *profile, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+/**
+ * Sets profile->reason to "name() called at FILE:LINE", the user code
+ * running now (for dumps asked for by a PHP function).
+ */
+void memprof_profile_set_caller(memprof_profile *profile, const char *name);
 
 /** Frees what memprof_profile_take() allocated. */
 void memprof_profile_free(memprof_profile *profile);

@@ -207,7 +207,11 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	memprof_writer_puts(w, "cmd: ");
 	callgrind_put_name(w, profile->script);
 	memprof_writer_printf(w, "pid: %ld\npart: 1\n", (long) getpid());
-	memprof_writer_printf(w, "desc: Profile: %s\n", profile->description);
+	/* KCachegrind shows one desc: line, "Trigger:" (it ignores the others);
+	 * callgrind_annotate prints them all. */
+	memprof_writer_puts(w, "desc: Trigger: ");
+	memprof_writer_put_name(w, profile->reason[0] ? profile->reason : "-", "\r\n", "  ");
+	memprof_writer_printf(w, " (%s)\ndesc: Profile: %s\n", profile->description, profile->description);
 	if (profile->sample_interval) {
 		memprof_writer_printf(w, "# Sampled profile: costs are unbiased estimates from allocations sampled\n"
 			"# once per %" PRIu64 " bytes on average (a Poisson process over allocated bytes).\n",
@@ -218,11 +222,14 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 		"# (call lines): memory still allocated when the profile was dumped (Live_*)\n"
 		"# and everything allocated since profiling started (Allocated_*).\n"
 		"positions: line\n"
-		"event: Live_(bytes) : Live memory (bytes)\n"
-		"event: Live_(blocks) : Live memory (blocks)\n"
-		"event: Allocated_(bytes) : Allocated since profiling started (bytes)\n"
-		"event: Allocated_(blocks) : Allocated since profiling started (blocks)\n"
-		"events: Live_(bytes) Live_(blocks) Allocated_(bytes) Allocated_(blocks)\n");
+		/* Names without parentheses: KCachegrind's parser ends a name at
+		 * the first character that is not a letter, digit or '_', so
+		 * "Live_(bytes)" became "Live_" and the descriptions were lost. */
+		"event: Live_bytes : Live memory (bytes)\n"
+		"event: Live_blocks : Live memory (blocks)\n"
+		"event: Allocated_bytes : Allocated since profiling started (bytes)\n"
+		"event: Allocated_blocks : Allocated since profiling started (blocks)\n"
+		"events: Live_bytes Live_blocks Allocated_bytes Allocated_blocks\n");
 	memprof_writer_printf(w, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
 		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);
 

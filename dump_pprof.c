@@ -505,8 +505,13 @@ static void pprof_functions(pprof_state *st)
 		name = pprof_str(st, func ? func->name : "{root}");
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_ID, pprof_function_id(st, index));
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_NAME, name);
-		/* PHP names are not mangled: the system name is the name. */
-		pprof_put_uint(&st->msg, PPROF_FUNCTION_SYSTEM_NAME, name);
+		/* No system name (""): Go pprof "demangles" a function whose name
+		 * equals its system name, and a PHP name with "::" and "(...)"
+		 * looks like C++ to it, so it cut "{closure}(file:line)" to
+		 * "{closure}" and merged distinct closures into one node (a fake
+		 * cycle, source views over 100%). A name that differs from the
+		 * system name is left as it is. */
+		pprof_put_uint(&st->msg, PPROF_FUNCTION_SYSTEM_NAME, 0);
 		/* Internal functions (and {root}) have no file: index 0, "", which
 		 * readers take as "unknown" (no made-up path to open). */
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_FILENAME,
@@ -559,6 +564,9 @@ static bool pprof_init(pprof_state *st, const memprof_profile *profile, memprof_
 	pprof_str(st, "bytes");
 	pprof_str(st, st->comment);
 	pprof_str(st, profile->description);
+	if (profile->reason[0]) {
+		pprof_str(st, profile->reason);
+	}
 	/* gzip container: windowBits 15 + 16. */
 	if (deflateInit2(&st->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		return false;
@@ -622,6 +630,9 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	/* repeated int64, packed as proto3 writes it. */
 	pprof_put_varint(&st.msg, pprof_str(&st, st.comment));
 	pprof_put_varint(&st.msg, pprof_str(&st, profile->description));
+	if (profile->reason[0]) {
+		pprof_put_varint(&st.msg, pprof_str(&st, profile->reason));
+	}
 	pprof_emit(&st, PPROF_PROFILE_COMMENT);
 	pprof_emit_uint(&st, PPROF_PROFILE_DEFAULT_SAMPLE_TYPE, pprof_str(&st, "inuse_space"));
 	pprof_deflate(&st, NULL, 0, Z_FINISH);
@@ -662,6 +673,12 @@ static uint64_t pprof_legacy_address(const memprof_path *frame)
  * code" would lose its line. So the legacy names write brackets for
  * parentheses and angle brackets and break "--" into "-_"; control
  * characters (a line break would end the entry) become spaces.
+ *
+ * Its graph outputs (--dot, --svg, --web, --pdf) paste each symbol into a
+ * Graphviz label without escaping, where a backslash starts an escape:
+ * "Lib\Node\Tree" rendered as "LibN4odeTree". So backslashes are written
+ * twice (the text outputs show "Lib\\Node", the graphs "Lib\Node"), and a
+ * double quote, which would end the label, as a single one.
  */
 static void pprof_legacy_name(memprof_writer *w, const char *name)
 {
@@ -674,6 +691,8 @@ static void pprof_legacy_name(memprof_writer *w, const char *name)
 			case '(': case '<': c = '['; break;
 			case ')': case '>': c = ']'; break;
 			case '-': if (prev == '-') { c = '_'; } break;
+			case '"': c = '\''; break;
+			case '\\': memprof_writer_write(w, "\\", 1); break;
 			default:
 				if ((unsigned char) c < 0x20 || c == 0x7f) {
 					c = ' ';
@@ -727,6 +746,15 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 	 * allocated totals would make pprof "unsample" them). */
 	memprof_writer_printf(w, "heap profile: %" PRIu64 ": %" PRIu64 " [%" PRIu64 ": %" PRIu64 "] @ heapprofile\n",
 		total.live_blocks, total.live_bytes, total.total_blocks, total.total_bytes);
+	/* pprof skips the lines that are not samples: the kind of view and why
+	 * it was written, for whoever opens the file. */
+	memprof_writer_puts(w, "# memprof " PHP_MEMPROF_VERSION ": ");
+	memprof_writer_put_name(w, profile->description, "\r\n", "  ");
+	if (profile->reason[0]) {
+		memprof_writer_puts(w, "; ");
+		memprof_writer_put_name(w, profile->reason, "\r\n", "  ");
+	}
+	memprof_writer_puts(w, "\n");
 
 	for (id = 0; id < profile->count && !w->failed; id++) {
 		const memprof_counters *c = &profile->self[id];

@@ -23,6 +23,7 @@
 #include "dump_callgrind.h"
 #include "dump_pprof.h"
 #include "dump_folded.h"
+#include "dump_speedscope.h"
 #include "autodump.h"
 #include "meta.h"
 #include "memprof_arginfo.h"
@@ -364,6 +365,7 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
 		RETURN_THROWS();
 	}
+	memprof_profile_set_caller(&profile, ZSTR_VAL(EX(func)->common.function_name));
 	memprof_writer_init(&w, stream);
 	fn(&profile, &w);
 	rc = memprof_writer_finish(&w);
@@ -406,6 +408,11 @@ ZEND_FUNCTION(memprof_dump_folded)
 	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded);
 }
 
+ZEND_FUNCTION(memprof_dump_speedscope)
+{
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope);
+}
+
 ZEND_FUNCTION(memprof_version)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -438,7 +445,13 @@ const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size
 #define MEMPROF_INI_QUOTE_MAX 64
 #define MEMPROF_INI_QUOTED(v) memprof_quote(ZSTR_VAL(v), ZSTR_LEN(v), MEMPROF_INI_QUOTE_MAX, quoted, sizeof(quoted))
 
-static const char *const memprof_format_names[] = { "callgrind", "pprof", "folded" };
+static const char *const memprof_format_names[] = {
+	[MEMPROF_FORMAT_CALLGRIND] = "callgrind",
+	[MEMPROF_FORMAT_PPROF] = "pprof",
+	[MEMPROF_FORMAT_FOLDED] = "folded",
+	[MEMPROF_FORMAT_PPROF_LEGACY] = "pprof_legacy",
+	[MEMPROF_FORMAT_SPEEDSCOPE] = "speedscope",
+};
 
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
@@ -451,7 +464,7 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 		}
 	}
 	php_error_docref(NULL, E_WARNING,
-		"memprof.output_format must be one of callgrind, pprof, folded; \"%s\" given (setting unchanged)",
+		"memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; \"%s\" given (setting unchanged)",
 		MEMPROF_INI_QUOTED(new_value));
 	return FAILURE;
 }

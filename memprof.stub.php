@@ -78,4 +78,14 @@ function memprof_dump_pprof_legacy($handle, int $since = 0, bool $peak = false):
  */
 function memprof_dump_folded($handle, int $since = 0, bool $peak = false): void {}
 
+/**
+ * Writes the live profile as speedscope JSON (live bytes, live blocks and
+ * allocated bytes by call path).
+ * @param resource $handle a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the profile at (near) the peak of live memory instead of now
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_speedscope($handle, int $since = 0, bool $peak = false): void {}
+
 function memprof_version(): string {}

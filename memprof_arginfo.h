@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1a646f9b06680c7f0f5fa87506d503bd54afe0fa */
+ * Stub hash: 2d4d56a75119f92e23cdacb564f6d73ff3fd187d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -33,6 +33,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_folded arginfo_memprof_dump_callgrind
 
+#define arginfo_memprof_dump_speedscope arginfo_memprof_dump_callgrind
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
@@ -47,6 +49,7 @@ ZEND_FUNCTION(memprof_dump_callgrind);
 ZEND_FUNCTION(memprof_dump_pprof);
 ZEND_FUNCTION(memprof_dump_pprof_legacy);
 ZEND_FUNCTION(memprof_dump_folded);
+ZEND_FUNCTION(memprof_dump_speedscope);
 ZEND_FUNCTION(memprof_version);
 
 
@@ -61,6 +64,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_dump_pprof, arginfo_memprof_dump_pprof)
 	ZEND_FE(memprof_dump_pprof_legacy, arginfo_memprof_dump_pprof_legacy)
 	ZEND_FE(memprof_dump_folded, arginfo_memprof_dump_folded)
+	ZEND_FE(memprof_dump_speedscope, arginfo_memprof_dump_speedscope)
 	ZEND_FE(memprof_version, arginfo_memprof_version)
 	ZEND_FE_END
 };

@@ -312,6 +312,23 @@ $body
     var s = shortName(name);
     return s.length <= fit ? s : s.substring(0, fit - 2) + '..';
   }
+  /* The figures first, then as much of the call path as fits the width,
+   * its innermost end kept: a long path never pushes the figures out. */
+  function statusLine(figures, path) {
+    var keep = path.length;
+    function line() {
+      if (keep >= path.length) return figures + ' in ' + path;
+      return keep > 3 ? figures + ' in ...' + path.substring(path.length - keep + 3) : figures;
+    }
+    /* A first cut by the mean glyph width, then by the width drawn. */
+    keep = Math.min(keep, Math.max(0, Math.floor(WIDTH / CHAR) - figures.length - 4));
+    status.textContent = line();
+    while (keep > 3 && status.getComputedTextLength && status.getComputedTextLength() > WIDTH) {
+      keep = Math.floor(keep * 0.9);
+      status.textContent = line();
+    }
+    return line();
+  }
   function place(g, x, w) {
     var r = g.querySelector('rect'), t = g.querySelector('text');
     r.setAttribute('x', (PAD + x * WIDTH).toFixed(2));
@@ -341,7 +358,7 @@ $body
     reset.style.display = zd > 0 ? 'block' : 'none';
   }
   frames.forEach(function (g) {
-    g.addEventListener('mouseover', function () { var i = info(g); status.textContent = i[1] + ': ' + i[2]; });
+    g.addEventListener('mouseover', function () { var i = info(g); status.textContent = statusLine(i[2], i[1]); });
     g.addEventListener('mouseout', function () { status.textContent = HINT; });
     g.addEventListener('click', function () { zoom(g); });
   });

@@ -26,7 +26,7 @@ attempt('memprof_dump_array', [0.0]);
 attempt('memprof_dump_array', [true]);
 attempt('memprof_dump_array', [0, 1]);
 attempt('memprof_dump_array', [0, 'true']);
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     attempt($fn, ['php://memory']);
     attempt($fn, [$s, '0']);
     attempt($fn, [$s, false]);
@@ -35,6 +35,7 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_le
 /* The same values in the types asked for. */
 attempt('memprof_dump_array', [0, false]);
 attempt('memprof_dump_folded', [$s, 0, false]);
+attempt('memprof_dump_speedscope', [$s, 0, false]);
 var_dump(ftell($s) > 0, memprof_enabled());
 ?>
 --EXPECT--
@@ -61,7 +62,12 @@ TypeError: memprof_dump_folded(): Argument #1 ($handle) must be of type resource
 TypeError: memprof_dump_folded(): Argument #2 ($since) must be of type int, string given
 TypeError: memprof_dump_folded(): Argument #2 ($since) must be of type int, bool given
 TypeError: memprof_dump_folded(): Argument #3 ($peak) must be of type bool, int given
+TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type resource, string given
+TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_speedscope(): Argument #3 ($peak) must be of type bool, int given
 memprof_dump_array: no exception
 memprof_dump_folded: no exception
+memprof_dump_speedscope: no exception
 bool(true)
 bool(true)

@@ -6,7 +6,7 @@ memprof
 <?php
 memprof_enable();
 $keep = str_repeat('x', 100000);
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     $s = fopen('php://memory', 'w+');
     $fn(handle: $s);
     $all = ftell($s);
@@ -32,4 +32,6 @@ memprof_dump_pprof_legacy(handle: ...): written
 memprof_dump_pprof_legacy(stream: ...): Unknown named parameter $stream
 memprof_dump_folded(handle: ...): written
 memprof_dump_folded(stream: ...): Unknown named parameter $stream
+memprof_dump_speedscope(handle: ...): written
+memprof_dump_speedscope(stream: ...): Unknown named parameter $stream
 $handle, $since, $peak

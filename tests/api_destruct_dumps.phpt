@@ -20,7 +20,7 @@ final class DumpsWhenDestroyed
         echo "  ", dump_check_all(), "\n";
         echo "  disable: ", var_export(memprof_disable(), true), "\n";
         foreach (['memprof_dump_array', 'memprof_mark', 'memprof_dump_callgrind', 'memprof_dump_pprof',
-                'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_disable'] as $fn) {
+                'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope', 'memprof_disable'] as $fn) {
             try {
                 str_starts_with($fn, 'memprof_dump_') && $fn !== 'memprof_dump_array'
                     ? $fn(fopen('php://memory', 'w')) : $fn();
@@ -79,6 +79,7 @@ __destruct (unset): profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
 after unset: profiling false
 __destruct (end of a function): profiling true
@@ -90,6 +91,7 @@ __destruct (end of a function): profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
 __destruct (exception unwinding): profiling true
   dumps: complete, consistent
@@ -100,6 +102,7 @@ __destruct (exception unwinding): profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
 caught: unwinding
 __destruct (cycle collection): profiling true
@@ -111,6 +114,7 @@ __destruct (cycle collection): profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
 collected: 1
 at the end: dumps: complete, consistent

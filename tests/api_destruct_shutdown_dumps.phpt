@@ -22,7 +22,7 @@ final class Disables
         printf("  keep in the dump: %d bytes\n", memprof_test_node(memprof_dump_array(), ['Disables::__destruct', 'keep', 'str_repeat'])['memory_size'] ?? -1);
         echo "  disable: ", var_export(memprof_disable(), true), "\n";
         foreach (['memprof_dump_array', 'memprof_dump_callgrind', 'memprof_dump_pprof',
-                'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_disable'] as $fn) {
+                'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope', 'memprof_disable'] as $fn) {
             try {
                 $fn === 'memprof_dump_array' || $fn === 'memprof_disable' ? $fn() : $fn(fopen('php://memory', 'w'));
                 echo "  $fn: no exception\n";
@@ -65,6 +65,7 @@ Disables::__destruct: profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
   enable: true
 DumpsUncaught::__destruct: profiling true

@@ -25,7 +25,7 @@ $bad = [
     ['abc'], [[]], [1.5], [-1], [2], [PHP_INT_MAX], [PHP_INT_MIN],
     [0, []], [0, 'no'], [1, true], ['since' => 1, 'peak' => true], ['since' => 0, 'bogus' => 1],
 ];
-foreach (['memprof_dump_array', 'memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_array', 'memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     echo "-- $fn\n";
     foreach ($bad as $args) {
         attempt($fn, $args);
@@ -110,6 +110,21 @@ Deprecated: Implicit conversion from float 1.5 to int loses precision in %s on l
   [0,"no"]: no exception
   [1,true]: ValueError: memprof_dump_folded(): Argument #3 ($peak) cannot be true when $since is given: the peak snapshot has no generations
   {"since":1,"peak":true}: ValueError: memprof_dump_folded(): Argument #3 ($peak) cannot be true when $since is given: the peak snapshot has no generations
+  {"since":0,"bogus":1}: Error: Unknown named parameter $bogus
+-- memprof_dump_speedscope
+  ["abc"]: TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, string given
+  [[]]: TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, array given
+
+Deprecated: Implicit conversion from float 1.5 to int loses precision in %s on line %d
+  [1.5]: no exception
+  [-1]: ValueError: memprof_dump_speedscope(): Argument #2 ($since) must be between 0 and the current generation (1)
+  [2]: ValueError: memprof_dump_speedscope(): Argument #2 ($since) must be between 0 and the current generation (1)
+  [9223372036854775807]: ValueError: memprof_dump_speedscope(): Argument #2 ($since) must be between 0 and the current generation (1)
+  [-9223372036854775808]: ValueError: memprof_dump_speedscope(): Argument #2 ($since) must be between 0 and the current generation (1)
+  [0,[]]: TypeError: memprof_dump_speedscope(): Argument #3 ($peak) must be of type bool, array given
+  [0,"no"]: no exception
+  [1,true]: ValueError: memprof_dump_speedscope(): Argument #3 ($peak) cannot be true when $since is given: the peak snapshot has no generations
+  {"since":1,"peak":true}: ValueError: memprof_dump_speedscope(): Argument #3 ($peak) cannot be true when $since is given: the peak snapshot has no generations
   {"since":0,"bogus":1}: Error: Unknown named parameter $bogus
 bool(true)
 dumps: complete, consistent

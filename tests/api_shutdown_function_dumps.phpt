@@ -13,7 +13,7 @@ function keep(): string { return str_repeat('k', 4096); }
 function attempt_all(): void
 {
     foreach (['memprof_dump_array', 'memprof_mark', 'memprof_dump_callgrind', 'memprof_dump_pprof',
-            'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_disable'] as $fn) {
+            'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope', 'memprof_disable'] as $fn) {
         try {
             str_starts_with($fn, 'memprof_dump_') && $fn !== 'memprof_dump_array' ? $fn(fopen('php://memory', 'w')) : $fn();
             echo "  $fn: no exception\n";
@@ -61,6 +61,7 @@ first shutdown function: profiling true
   memprof_dump_pprof: MemprofException: Memprof is not enabled
   memprof_dump_pprof_legacy: MemprofException: Memprof is not enabled
   memprof_dump_folded: MemprofException: Memprof is not enabled
+  memprof_dump_speedscope: MemprofException: Memprof is not enabled
   memprof_disable: MemprofException: Memprof is not enabled
 second shutdown function: profiling false
   enable: true

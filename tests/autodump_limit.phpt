@@ -44,6 +44,9 @@ register_shutdown_function(function () use ($dir) {
     }
     printf("str_repeat holds %s of the %s MiB dumped\n", $self['str_repeat'] / $total > 0.9 ? 'more than 90%' : 'too little', $total > 14 << 20 ? 'more than 14' : 'fewer than 14');
     printf("calls to hog: %s\n", preg_match('/^cfn=\(\d+\) hog\ncalls=1 /m', $text) ? 'found' : 'missing');
+    /* Why it was written: the error, and where it happened. */
+    preg_match('/^desc: Trigger: (.*)$/m', $text, $m);
+    echo "trigger: ", str_replace(__FILE__, 'FILE', $m[1] ?? 'NONE'), "\n";
     unlink($file);
     rmdir($dir);
 });
@@ -51,7 +54,7 @@ register_shutdown_function(function () use ($dir) {
 function hog() {
     $keep = [];
     for (;;) {
-        $keep[] = str_repeat('x', 100000);
+        $keep[] = str_repeat('x', 100000);   // LIMIT
     }
 }
 hog();
@@ -63,3 +66,4 @@ name: ok
 mode: 600
 str_repeat holds more than 90% of the more than 14 MiB dumped
 calls to hog: found
+trigger: memprof.dump_on_limit: Allowed memory size of 16777216 bytes exhausted (tried to allocate %d bytes) at FILE:%d (live memory)

@@ -113,13 +113,13 @@ var_dump($incl['fn'][key_of($incl, $files, 'leaf')][1] === 5);
 var_dump($incl['fn'][key_of($incl, $files, 'leaf')][0] === $s(1024) + $s(2048) + $s(4096) + $s(8192) + $s(16384));
 var_dump($incl['fn'][key_of($incl, $files, 'via_b')][0] === $exp['via_b']['self'][0] + $s(2048) + $s(4096));
 var_dump($excl['fn'][key_of($excl, $files, 'str_repeat')][0] === $s(1024) + $s(2048) + $s(4096) + $s(8192) + $s(16384) + $s(512) + $s(256));
-/* freed(): nothing live, but what it allocated shows in Allocated_(bytes). */
+/* freed(): nothing live, but what it allocated shows in Allocated_bytes. */
 var_dump($incl['fn'][key_of($incl, $files, 'freed')][2] >= $s(65536));
 ?>
 --EXPECTF--
-exclusive: rc=0 stderr="" events=Live_(bytes) Live_(blocks) Allocated_(bytes) Allocated_(blocks)
+exclusive: rc=0 stderr="" events=Live_bytes Live_blocks Allocated_bytes Allocated_blocks
   PROGRAM TOTALS [%d,%d,%d,%d], root inclusive %d/%d: equal
-inclusive: rc=0 stderr="" events=Live_(bytes) Live_(blocks) Allocated_(bytes) Allocated_(blocks)
+inclusive: rc=0 stderr="" events=Live_bytes Live_blocks Allocated_bytes Allocated_blocks
   PROGRAM TOTALS [%d,%d,%d,%d], root inclusive %d/%d: equal
 recursive functions: none
 functions in the dump: %d, in the report: %d (+ memprof_dump_callgrind)

@@ -40,7 +40,7 @@ $cache = new Cache();
 $cache->set('k', 4096);                                 // call:script>Cache::set
 $c = $closure(2048);                                    // call:script>closure
 $dump = memprof_dump_array();
-memprof_dump_callgrind($stream);
+memprof_dump_callgrind($stream);                        // dump call
 fclose($stream);
 $text = file_get_contents($file);
 $cg = callgrind_parse($text);
@@ -53,6 +53,15 @@ var_dump($cg['header']['creator'] === 'memprof ' . memprof_version());
 var_dump($cg['header']['cmd'] === __FILE__);
 var_dump($cg['header']['positions'], $cg['header']['events']);
 echo "parse errors: ", $cg['errors'] ? implode("\n", $cg['errors']) : 'none', "\n";
+/* KCachegrind reads one desc: line, "Trigger:": why the dump was written. */
+preg_match_all('/^desc: Trigger: (.*)$/m', $text, $m);
+var_dump($m[1] === ['memprof_dump_callgrind() called at ' . __FILE__ . ':' . dump_line_of(__FILE__, 'dump call') . ' (live memory)']);
+/* KCachegrind ends an event name at the first character that is not a
+ * letter, digit or '_' (FixString::stripName()): whole names only. */
+preg_match_all('/^event: (\S+) : (.+)$/m', $text, $m);
+foreach ($m[1] as $i => $name) {
+    printf("event %s%s: %s\n", $name, preg_match('/^[A-Za-z_][A-Za-z0-9_]*$/', $name) ? '' : ' (CUT by KCachegrind)', $m[2][$i]);
+}
 
 echo "-- totals\n";
 $summary = array_map('intval', explode(' ', $cg['header']['summary']));
@@ -168,8 +177,13 @@ string(10) "version: 1"
 bool(true)
 bool(true)
 string(4) "line"
-string(63) "Live_(bytes) Live_(blocks) Allocated_(bytes) Allocated_(blocks)"
+string(55) "Live_bytes Live_blocks Allocated_bytes Allocated_blocks"
 parse errors: none
+bool(true)
+event Live_bytes: Live memory (bytes)
+event Live_blocks: Live memory (blocks)
+event Allocated_bytes: Allocated since profiling started (bytes)
+event Allocated_blocks: Allocated since profiling started (blocks)
 -- totals
 bool(true)
 bool(true)

@@ -10,7 +10,7 @@ if (!is_writable('/dev/full')) {
 ?>
 --FILE--
 <?php
-$dumps = ['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'];
+$dumps = ['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'];
 
 function attempt(string $fn, $arg): void
 {
@@ -44,7 +44,7 @@ foreach ([false, true] as $profiling) {
 }
 
 echo "==== writable modes\n";
-foreach (['memprof_dump_callgrind', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_callgrind', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     foreach (['w', 'a', 'x', 'c', 'r+', 'wb'] as $mode) {
         @unlink($tmp);   /* 'x' needs a new file, 'r+' an existing one */
         if ($mode !== 'x') {
@@ -59,7 +59,7 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_folded'] as $fn) {
 @unlink($tmp);
 
 echo "==== /dev/full\n";
-foreach (['memprof_dump_callgrind', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_callgrind', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     $full = fopen('/dev/full', 'w');
     attempt($fn, $full);
     /* Still profiling, and a later dump works. */
@@ -94,6 +94,12 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_folded'] as $fn) {
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
   MemprofException: Memprof is not enabled
+-- memprof_dump_speedscope
+  TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type resource, string given
+  TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
+  TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
+  ValueError: memprof_dump_speedscope(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: Memprof is not enabled
 bool(false)
 ==== profiling
 -- memprof_dump_callgrind
@@ -116,6 +122,11 @@ bool(false)
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+-- memprof_dump_speedscope
+  TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type resource, string given
+  TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
+  TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
+  ValueError: memprof_dump_speedscope(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
 bool(true)
 ==== writable modes
 memprof_dump_callgrind w: written
@@ -130,6 +141,12 @@ memprof_dump_folded x: written
 memprof_dump_folded c: written
 memprof_dump_folded r+: written
 memprof_dump_folded wb: written
+memprof_dump_speedscope w: written
+memprof_dump_speedscope a: written
+memprof_dump_speedscope x: written
+memprof_dump_speedscope c: written
+memprof_dump_speedscope r+: written
+memprof_dump_speedscope wb: written
 ==== /dev/full
 
 Notice: memprof_dump_callgrind(): Write of %d bytes failed with errno=28 No space left on device in %s on line %d
@@ -138,6 +155,11 @@ bool(true)
 bool(true)
 
 Notice: memprof_dump_folded(): Write of %d bytes failed with errno=28 No space left on device in %s on line %d
+  MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
+bool(true)
+bool(true)
+
+Notice: memprof_dump_speedscope(): Write of %d bytes failed with errno=28 No space left on device in %s on line %d
   MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
 bool(true)
 bool(true)

@@ -10,7 +10,7 @@ function keep(): string { return str_repeat('k', 4096); }
 
 memprof_enable();
 $k = keep();
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded'] as $fn) {
+foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     /* A reader that exits at once without reading. */
     $p = proc_open(['true'], [0 => ['pipe', 'r']], $pipes);
     while (proc_get_status($p)['running']) {
@@ -40,5 +40,8 @@ memprof_dump_pprof_legacy: MemprofException: Memprof could not write the profile
 
 Notice: memprof_dump_folded(): Write of %d bytes failed with errno=32 Broken pipe in %s on line %d
 memprof_dump_folded: MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
+
+Notice: memprof_dump_speedscope(): Write of %d bytes failed with errno=32 Broken pipe in %s on line %d
+memprof_dump_speedscope: MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
 bool(true)
 dumps: complete, consistent

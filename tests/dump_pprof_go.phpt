@@ -34,12 +34,20 @@ function b(): array
 /* Allocates and frees: nothing live, something allocated. */
 function c(): int { $t = str_repeat('z', 50000); return strlen($t); }
 
+/* Two closures of one scope: Go pprof took "X::{closure}(file:line)" for a
+ * demangled C++ name and cut both to "X::{closure}", one node. */
+class K { static function make(): array {
+    $f = function () { return str_repeat('f', 4096); };
+    $g = function () { return str_repeat('g', 8192); };
+    return [$f(), $g()];
+} }
+
 $file = dump_tmp_file('.pb.gz');
 $stream = fopen($file, 'w');
-$keep = [a(1 << 20), b(), c()];  // CALL SITE
+$keep = [a(1 << 20), b(), c(), K::make()];  // CALL SITE
 /* Back to back: nothing allocates between the two views. */
 $dump = memprof_dump_array();
-memprof_dump_pprof($stream);
+memprof_dump_pprof($stream);  // DUMP CALL
 fclose($stream);
 memprof_disable();
 
@@ -49,8 +57,8 @@ $raw = pprof_run('go-pprof', ['-raw', $file]);
 echo "raw: rc={$raw['rc']} stderr=", json_encode($raw['err']), "\n";
 preg_match('/^Samples:\n(.*)$/m', $raw['out'], $m);
 echo "sample types: ", $m[1] ?? 'NONE', "\n";
-preg_match('/^Comment: (.*)$/m', $raw['out'], $m);
-echo "comment: ", str_replace([memprof_version(), __FILE__], ['VERSION', 'FILE'], $m[1] ?? 'NONE'), "\n";
+preg_match_all('/^Comment: (.*)$/m', $raw['out'], $m);
+echo "comments: ", str_replace([memprof_version(), __FILE__], ['VERSION', 'FILE'], implode(' | ', $m[1])), "\n";
 preg_match('/^PeriodType: (.*)\nPeriod: (.*)$/m', $raw['out'], $m);
 echo "period: ", $m ? "$m[1] $m[2]" : 'NONE', "\n";
 
@@ -99,6 +107,15 @@ foreach (['inuse_space' => 0, 'inuse_objects' => 1] as $index => $k) {
     echo "  flat mismatches: ", $bad ? implode('; ', $bad) : 'none', "\n";
 }
 
+/* The closures: one node each, with what each allocated. */
+$top = pprof_go_top($file, 'inuse_space');
+foreach (['K::make', 'K::{closure}(' . __FILE__ . ':' . dump_line_of(__FILE__, "str_repeat('f'") . ')',
+        'K::{closure}(' . __FILE__ . ':' . dump_line_of(__FILE__, "str_repeat('g'") . ')'] as $fn) {
+    printf("%s: cum %s, dump incl %d: %s\n", str_replace(__FILE__, 'FILE', $fn), json_encode($top['cum'][$fn] ?? null),
+        $by[$fn]['incl'][0], ($top['cum'][$fn] ?? null) === $by[$fn]['incl'][0] ? 'equal' : 'DIFFERENT');
+}
+echo "functions named K::{closure}: ", count(array_filter(array_keys($top['cum']), fn($n) => $n === 'K::{closure}')), "\n";
+
 /* c() freed what it allocated: no live bytes, but its allocation counts. */
 $inuse = pprof_go_top($file, 'inuse_space');
 $alloc = pprof_go_top($file, 'alloc_space');
@@ -109,25 +126,29 @@ var_dump($alloc['total'] >= $inuse['total'] + 50000);
 --EXPECTF--
 raw: rc=0 stderr=""
 sample types: alloc_objects/count alloc_space/bytes inuse_objects/count inuse_space/bytes[dflt]
-comment: memprof VERSION: FILE
+comments: memprof VERSION: FILE | live memory | memprof_dump_pprof() called at FILE:%d
 period: space bytes 1
 traces: rc=0 stderr=""
 stack b FILE:LINE < FILE FILE:LINE: found
 stack str_repeat < a FILE:LINE < b FILE:LINE < FILE FILE:LINE: found
 inuse_space: rc=0 stderr=""
   total %d, root inclusive %d: equal
-  str_repeat flat 1051704 cum 1051704, dump self 1051704 incl 1051704: equal
+  str_repeat flat 1064056 cum 1064056, dump self 1064056 incl 1064056: equal
   a          flat 0 cum 1051704, dump self 0 incl 1051704: equal
   b          flat %d cum %d, dump self %d incl %d: equal
   {root}     flat %d, dump self %d: equal
   flat mismatches: none
 inuse_objects: rc=0 stderr=""
   total %d, root inclusive %d: equal
-  str_repeat flat 4 cum 4, dump self 4 incl 4: equal
+  str_repeat flat 6 cum 6, dump self 6 incl 6: equal
   a          flat 0 cum 4, dump self 0 incl 4: equal
   b          flat %d cum %d, dump self %d incl %d: equal
   {root}     flat %d, dump self %d: equal
   flat mismatches: none
+K::make: cum %d, dump incl %d: equal
+K::{closure}(FILE:%d): cum 4128, dump incl 4128: equal
+K::{closure}(FILE:%d): cum 8224, dump incl 8224: equal
+functions named K::{closure}: 0
 bool(true)
 bool(true)
 bool(true)

@@ -1,11 +1,11 @@
 --TEST--
-ini: memprof.output_format defaults to callgrind, accepts callgrind/pprof/folded at runtime, rejects anything else with a warning
+ini: memprof.output_format defaults to callgrind, accepts callgrind/pprof/pprof_legacy/folded/speedscope at runtime, rejects anything else with a warning
 --EXTENSIONS--
 memprof
 --FILE--
 <?php
 var_dump(ini_get('memprof.output_format'));
-foreach (['pprof', 'folded', 'callgrind', 'folded', 'bogus', 'Pprof', '', 'callgrind ', 'pprof'] as $value) {
+foreach (['pprof', 'pprof_legacy', 'speedscope', 'folded', 'callgrind', 'folded', 'bogus', 'Pprof', '', 'callgrind ', 'pprof'] as $value) {
     $old = ini_set('memprof.output_format', $value);
     printf("set %s: returned %s, now %s\n", json_encode($value), json_encode($old), json_encode(ini_get('memprof.output_format')));
 }
@@ -17,20 +17,22 @@ var_dump($all['memprof.output_format']['global_value'], $all['memprof.output_for
 --EXPECTF--
 string(9) "callgrind"
 set "pprof": returned "callgrind", now "pprof"
-set "folded": returned "pprof", now "folded"
+set "pprof_legacy": returned "pprof", now "pprof_legacy"
+set "speedscope": returned "pprof_legacy", now "speedscope"
+set "folded": returned "speedscope", now "folded"
 set "callgrind": returned "folded", now "callgrind"
 set "folded": returned "callgrind", now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, folded; "bogus" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "bogus" given (setting unchanged) in %s on line %d
 set "bogus": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, folded; "Pprof" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "Pprof" given (setting unchanged) in %s on line %d
 set "Pprof": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, folded; "" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "" given (setting unchanged) in %s on line %d
 set "": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, folded; "callgrind " given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "callgrind " given (setting unchanged) in %s on line %d
 set "callgrind ": returned false, now "folded"
 set "pprof": returned "folded", now "pprof"
 string(9) "callgrind"

@@ -1,0 +1,315 @@
+/*
+ * dump_speedscope: see dump_speedscope.h for the contract.
+ *
+ * The order of the stacks is the one thing speedscope takes from the file
+ * beyond the numbers: it opens every profile in "Time Order", laying the
+ * samples out left to right as they come and merging neighbours with a
+ * common prefix. Written depth-first with the heaviest child first, the
+ * stacks make that view the left-heavy flame graph a memory profile wants
+ * (the file format has no way to choose the view). Cost: O(paths log
+ * paths) for the order, O(sum of depths) for the stacks, per profile.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "dump_speedscope.h"
+#include "meta.h"
+#include "php_memprof.h"
+
+/* Children of a node, heaviest first. */
+typedef struct _ss_child {
+	uint64_t weight;
+	uint32_t id;
+} ss_child;
+
+static int ss_child_cmp(const void *a, const void *b)
+{
+	const ss_child *x = a, *y = b;
+	if (x->weight != y->weight) {
+		return x->weight > y->weight ? -1 : 1;
+	}
+	/* Equal weights: the order the paths were first seen. */
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Length of the UTF-8 sequence starting at s (at most n bytes), 0 when it
+ * is not one (overlong forms, surrogates and values past U+10FFFF too). */
+static size_t ss_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80) {
+		return 1;
+	} else if ((s[0] & 0xe0) == 0xc0) {
+		len = 2; cp = s[0] & 0x1f;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		len = 3; cp = s[0] & 0x0f;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		len = 4; cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n) {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			return 0;
+		}
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
+			|| cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+		return 0;
+	}
+	return len;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, what
+ * is not UTF-8 replaced (JSON text must be Unicode). */
+static void ss_string(memprof_writer *w, const char *str)
+{
+	const unsigned char *s = (const unsigned char *) str;
+	size_t n = strlen(str), i = 0, run = 0;
+
+	memprof_writer_write(w, "\"", 1);
+	while (i < n) {
+		size_t len = ss_utf8_len(s + i, n - i);
+		if (len && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' && s[i] != 0x7f) {
+			i += len;
+			run += len;
+			continue;
+		}
+		memprof_writer_write(w, s + i - run, run);
+		run = 0;
+		if (!len) {
+			memprof_writer_puts(w, "\\ufffd");
+		} else if (s[i] == '"' || s[i] == '\\') {
+			memprof_writer_write(w, "\\", 1);
+			memprof_writer_write(w, s + i, 1);
+		} else {
+			memprof_writer_printf(w, "\\u%04x", s[i]);
+		}
+		i++;
+	}
+	memprof_writer_write(w, s + i - run, run);
+	memprof_writer_write(w, "\"", 1);
+}
+
+static bool ss_has_own(const memprof_counters *c)
+{
+	return c->live_bytes || c->live_blocks || c->total_bytes || c->total_blocks;
+}
+
+/*
+ * The ids of the paths to write, in order: depth-first from the root,
+ * children by inclusive live bytes (then allocated bytes), heaviest first.
+ * Only paths with counters of their own; *n receives how many. NULL when
+ * memory could not be had.
+ */
+static uint32_t *ss_order(const memprof_profile *profile, uint32_t *n)
+{
+	uint32_t count = profile->count, id, k = 0, depth = 0;
+	uint32_t *start = calloc((size_t) count + 1, sizeof(*start));
+	uint32_t *next = malloc((size_t) count * sizeof(*next));
+	ss_child *children = malloc((size_t) count * sizeof(*children));
+	uint32_t *stack = malloc((size_t) count * sizeof(*stack));
+	uint32_t *out = malloc((size_t) count * sizeof(*out));
+
+	*n = 0;
+	if (!start || !next || !children || !stack || !out) {
+		goto fail;
+	}
+	/* Children grouped by parent (counting sort), then each group sorted. */
+	for (id = 1; id < count; id++) {
+		start[memprof_path_by_id(id)->parent->id + 1]++;
+	}
+	for (id = 0; id < count; id++) {
+		start[id + 1] += start[id];
+		next[id] = start[id];
+	}
+	for (id = 1; id < count; id++) {
+		uint32_t parent = memprof_path_by_id(id)->parent->id;
+		const memprof_counters *incl = &profile->incl[id];
+		children[next[parent]++] = (ss_child) {
+			/* Live bytes first; among paths holding nothing, what they allocated. */
+			.weight = incl->live_bytes ? (1ull << 63) | incl->live_bytes : incl->total_bytes >> 1,
+			.id = id,
+		};
+	}
+	for (id = 0; id < count; id++) {
+		if (start[id + 1] - start[id] > 1) {
+			qsort(children + start[id], start[id + 1] - start[id], sizeof(*children), ss_child_cmp);
+		}
+		next[id] = start[id];
+	}
+	/* Depth-first, without recursion (paths are up to 1025 deep). */
+	if (count) {
+		stack[depth++] = 0;
+		if (ss_has_own(&profile->self[0])) {
+			out[k++] = 0;
+		}
+	}
+	while (depth) {
+		uint32_t top = stack[depth - 1];
+		if (next[top] == start[top + 1]) {
+			depth--;
+			continue;
+		}
+		id = children[next[top]++].id;
+		if (ss_has_own(&profile->self[id])) {
+			out[k++] = id;
+		}
+		stack[depth++] = id;
+	}
+	free(start);
+	free(next);
+	free(children);
+	free(stack);
+	*n = k;
+	return out;
+fail:
+	free(start);
+	free(next);
+	free(children);
+	free(stack);
+	free(out);
+	return NULL;
+}
+
+/* A path's stack as frame indexes, outermost first; the root's own memory
+ * is the one-frame stack of "{root}". */
+static bool ss_stack(memprof_writer *w, const int32_t *frame_of, uint32_t id,
+	const memprof_path ***scratch, size_t *cap)
+{
+	const memprof_path *f = memprof_path_by_id(id);
+	size_t depth = 0;
+
+	if (!f->parent) {
+		memprof_writer_printf(w, "[%d]", frame_of[0]);
+		return true;
+	}
+	for (; f->parent; f = f->parent) {
+		if (depth == *cap) {
+			const memprof_path **grown = memprof_array_grow(*scratch, cap, depth + 1, sizeof(**scratch), 64, false);
+			if (!grown) {
+				return false;
+			}
+			*scratch = grown;
+		}
+		(*scratch)[depth++] = f;
+	}
+	memprof_writer_write(w, "[", 1);
+	while (depth-- > 0) {
+		memprof_writer_printf(w, "%d%s", frame_of[(*scratch)[depth]->func->id], depth ? "," : "]");
+	}
+	return true;
+}
+
+void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
+{
+	static const struct {
+		const char *name;
+		const char *unit;
+		size_t offset;
+	} kinds[] = {
+		{ "Live memory (bytes)", "bytes", offsetof(memprof_counters, live_bytes) },
+		{ "Live memory (blocks)", "none", offsetof(memprof_counters, live_blocks) },
+		{ "Allocated since profiling started (bytes)", "bytes", offsetof(memprof_counters, total_bytes) },
+	};
+	uint32_t nfuncs = memprof_func_count(), norder = 0, i, index;
+	int32_t *frame_of = malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
+	uint32_t *order = ss_order(profile, &norder);
+	const memprof_path **scratch = NULL;
+	size_t cap = 0, k;
+	int32_t nframes = 0;
+	char name[640];
+
+	if (!frame_of || !order) {
+		memprof_writer_fail(w);
+		goto out;
+	}
+	/* Frames only for the functions on a written stack, numbered densely. */
+	for (index = 0; index <= nfuncs; index++) {
+		frame_of[index] = -1;
+	}
+	for (i = 0; i < norder; i++) {
+		const memprof_path *f = memprof_path_by_id(order[i]);
+		if (!f->parent) {
+			frame_of[0] = 0;
+		}
+		for (; f->parent; f = f->parent) {
+			frame_of[f->func->id] = 0;
+		}
+	}
+	for (index = 0; index <= nfuncs; index++) {
+		if (frame_of[index] == 0) {
+			frame_of[index] = nframes++;
+		}
+	}
+
+	memprof_writer_puts(w, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+		"\"exporter\":\"memprof " PHP_MEMPROF_VERSION "\",\n\"name\":");
+	snprintf(name, sizeof(name), "%s: %s%s%s", profile->script, profile->description,
+		profile->reason[0] ? "; " : "", profile->reason);
+	ss_string(w, name);
+	memprof_writer_puts(w, ",\n\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[");
+	for (index = 0, k = 0; index <= nfuncs; index++) {
+		const memprof_func *func = index ? memprof_func_by_id(index) : NULL;
+		if (frame_of[index] < 0) {
+			continue;
+		}
+		memprof_writer_puts(w, k++ ? ",\n{\"name\":" : "\n{\"name\":");
+		ss_string(w, func ? func->name : "{root}");
+		if (func && func->filename) {
+			memprof_writer_puts(w, ",\"file\":");
+			ss_string(w, func->filename);
+			memprof_writer_printf(w, ",\"line\":%u", func->line_start);
+		}
+		memprof_writer_puts(w, "}");
+	}
+	memprof_writer_puts(w, "]},\n\"profiles\":[");
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && !w->failed; k++) {
+		uint64_t total = 0;
+		bool first = true;
+
+		for (i = 0; i < norder; i++) {
+			total += *(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset);
+		}
+		memprof_writer_printf(w, "%s\n{\"type\":\"sampled\",\"name\":\"%s\",\"unit\":\"%s\",\"startValue\":0,"
+			"\"endValue\":%" PRIu64 ",\n\"samples\":[", k ? "," : "", kinds[k].name, kinds[k].unit, total);
+		for (i = 0; i < norder && !w->failed; i++) {
+			if (*(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset) == 0) {
+				continue;
+			}
+			if (!first) {
+				memprof_writer_write(w, ",", 1);
+			}
+			first = false;
+			if (!ss_stack(w, frame_of, order[i], &scratch, &cap)) {
+				memprof_writer_fail(w);
+			}
+		}
+		memprof_writer_puts(w, "],\n\"weights\":[");
+		first = true;
+		for (i = 0; i < norder; i++) {
+			uint64_t v = *(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset);
+			if (v) {
+				memprof_writer_printf(w, first ? "%" PRIu64 : ",%" PRIu64, v);
+				first = false;
+			}
+		}
+		memprof_writer_puts(w, "]}");
+	}
+	memprof_writer_puts(w, "]}\n");
+out:
+	free(frame_of);
+	free(order);
+	free(scratch);
+}

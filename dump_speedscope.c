@@ -149,24 +149,21 @@ static uint32_t *ss_order(const memprof_profile *profile, uint32_t *n)
 		}
 		next[id] = start[id];
 	}
-	/* Depth-first, without recursion (paths are up to 1025 deep). */
+	/* Depth-first, without recursion (paths are up to 1025 deep); a path
+	 * after its children, where Left Heavy draws a function's own memory. */
 	if (count) {
 		stack[depth++] = 0;
-		if (ss_has_own(&profile->self[0])) {
-			out[k++] = 0;
-		}
 	}
 	while (depth) {
 		uint32_t top = stack[depth - 1];
 		if (next[top] == start[top + 1]) {
+			if (ss_has_own(&profile->self[top])) {
+				out[k++] = top;
+			}
 			depth--;
 			continue;
 		}
-		id = children[next[top]++].id;
-		if (ss_has_own(&profile->self[id])) {
-			out[k++] = id;
-		}
-		stack[depth++] = id;
+		stack[depth++] = children[next[top]++].id;
 	}
 	free(start);
 	free(next);

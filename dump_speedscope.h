@@ -17,8 +17,8 @@
  * the dump was written.
  *
  * Stacks are written depth-first, heaviest (inclusive live bytes) first at
- * every level, so speedscope's default "Time Order" view draws what its
- * "Left Heavy" view would. Names are JSON-escaped; bytes that are not
+ * every level and each path after the paths below it, so speedscope's
+ * default "Time Order" view draws what its "Left Heavy" view would. Names are JSON-escaped; bytes that are not
  * UTF-8 become U+FFFD.
  */
 void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w);

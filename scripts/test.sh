@@ -16,8 +16,10 @@
 #                             of fuzzed programs (fuzz/run.sh, seeds 1..200);
 #                             then PHP 8.4 and 8.5 (scripts/php-chroot.sh):
 #                             --jit and php-src's tests; a thread-safe PHP
-#                             (scripts/test-zts.sh); then the packaging
-#                             checks; the last line adds up all runs
+#                             (scripts/test-zts.sh); speedscope and the
+#                             flame graph in Chromium (scripts/test-viewers.sh);
+#                             then the packaging checks; the last line adds
+#                             up all runs
 set -eu
 cd "$(dirname "$0")/.."
 all=
@@ -97,6 +99,8 @@ run "ZTS PHP 8.2: threads, suite, tracing JIT, helgrind, ASAN" scripts/test-zts.
 # reproducible: about a minute on 2 shared cores. Each seed counts as one
 # test; a seed without a result counts as failed.
 run "fuzz, seeds 1..200" fuzz/run.sh --seeds 1..200 --jobs 2 --module "$PWD/modules/memprof.so"
+# speedscope and the SVG flame graph in Chromium (scripts/test-viewers.sh).
+run "viewers in a browser" scripts/test-viewers.sh
 # composer.json and package.xml valid, package.xml listing every file.
 run "packaging" scripts/check-packaging.sh
 total

@@ -25,14 +25,15 @@
 
 /**
  * One tracked allocation. 8 bytes.
- * @var frame  id of the frame (call path) that made the allocation; while the
- *             record is free, the index of the next free record
+ * @var site   id of the allocation site (call path and line, tree.h) that made
+ *             the allocation; while the record is free, the index of the next
+ *             free record
  * @var size   requested size in bytes, saturated at UINT32_MAX (larger sizes are kept aside)
  * The allocation's generation (memprof_mark()) is kept in the address map,
  * beside the record's index (alloc_map.h).
  */
 typedef struct _memprof_alloc {
-	uint32_t frame;
+	uint32_t site;
 	uint32_t size;
 #ifdef MEMPROF_DEBUG
 	uint32_t canary;   /**< debug builds: MEMPROF_ALLOC_CANARY while handed out */
@@ -97,7 +98,7 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 {
 	uint32_t idx = pool->free_head;
 	if (idx != MEMPROF_ALLOC_NONE) {
-		pool->free_head = memprof_alloc_pool_at(pool, idx)->frame;
+		pool->free_head = memprof_alloc_pool_at(pool, idx)->site;
 	} else if (pool->nchunks && (pool->next_fresh & MEMPROF_ALLOC_POOL_CHUNK_MASK) != 0) {
 		idx = pool->next_fresh++;
 	} else {
@@ -115,7 +116,7 @@ static inline uint32_t memprof_alloc_pool_get(memprof_alloc_pool *pool)
 static inline void memprof_alloc_pool_put(memprof_alloc_pool *pool, uint32_t idx)
 {
 	MEMPROF_ALLOC_POOL_DEBUG_PUT(pool, idx);
-	memprof_alloc_pool_at(pool, idx)->frame = pool->free_head;
+	memprof_alloc_pool_at(pool, idx)->site = pool->free_head;
 	pool->free_head = idx;
 }
 

@@ -19,6 +19,8 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include <Judy.h>
+
 #include "php.h"
 #include "SAPI.h"
 
@@ -50,44 +52,82 @@ static void dump_inclusive(memprof_profile *profile)
 	}
 }
 
+/* canon[]: a path is canonical when no lower id has the same function under
+ * the same canonical parent. Parents have lower ids than their children,
+ * so one ascending pass with an index keyed by (canonical parent, function)
+ * does it. false when memory could not be had. */
+static bool dump_canon(memprof_profile *profile)
+{
+	Pvoid_t index = NULL;
+	Word_t freed, nfuncs = (Word_t) memprof_func_count() + 1;
+	uint32_t id;
+	bool ok = true;
+
+	profile->canon[0] = 0;
+	for (id = 1; id < profile->count; id++) {
+		const memprof_path *p = memprof_path_by_id(id);
+		PWord_t slot = (PWord_t) JudyLIns(&index, (Word_t) profile->canon[p->parent->id] * nfuncs + p->func->id, PJE0);
+		if (slot == PJERR) {
+			ok = false;
+			break;
+		}
+		if (!*slot) {
+			*slot = (Word_t) id + 1;
+		}
+		profile->canon[id] = (uint32_t) (*slot - 1);
+	}
+	freed = JudyLFreeArray(&index, PJE0);
+	(void) freed;
+	return ok;
+}
+
+void memprof_profile_merge(const memprof_profile *profile, const memprof_counters *from, memprof_counters *into)
+{
+	uint32_t id;
+
+	for (id = 0; id < profile->count; id++) {
+		memprof_counters_add(&into[profile->canon[id]], &from[id]);
+	}
+}
+
 typedef struct _dump_since_walk {
 	memprof_profile *profile;
 	uint32_t since;
 } dump_since_walk;
 
-static void dump_since_visit(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks)
+static void dump_since_visit(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks)
 {
 	dump_since_walk *walk = arg;
 	if (gen >= walk->since) {
-		memprof_counters *c = &walk->profile->self[frame_id];
+		memprof_counters *c = &walk->profile->site_self[site_id];
 		c->live_bytes += bytes;
 		c->live_blocks += blocks;
 	}
 }
 
 /* Only the allocations of generation >= since: one pass over the live
- * allocations (the address map), O(live), the only view not in O(frames). */
-static void dump_self_since(memprof_profile *profile, uint32_t since)
+ * allocations (the address map), O(live), the only view not in O(sites). */
+static void dump_sites_since(memprof_profile *profile, uint32_t since)
 {
 	dump_since_walk walk = { profile, since };
 	uint32_t id;
 
-	memset(profile->self, 0, profile->count * sizeof(*profile->self));
+	memset(profile->site_self, 0, profile->nsites * sizeof(*profile->site_self));
 	memprof_heap_each_live(dump_since_visit, &walk);
-	for (id = 0; id < profile->count; id++) {
-		profile->self[id].total_bytes = profile->self[id].live_bytes;
-		profile->self[id].total_blocks = profile->self[id].live_blocks;
+	for (id = 0; id < profile->nsites; id++) {
+		profile->site_self[id].total_bytes = profile->site_self[id].live_bytes;
+		profile->site_self[id].total_blocks = profile->site_self[id].live_blocks;
 	}
 }
 
-static void dump_self_peak(memprof_profile *profile)
+static void dump_sites_peak(memprof_profile *profile)
 {
 	uint64_t exact;
 	const memprof_heap_peak_snapshot *peak = memprof_heap_peak(&exact);
 	uint32_t id;
 
-	for (id = 0; id < profile->count; id++) {
-		memprof_counters *c = &profile->self[id];
+	for (id = 0; id < profile->nsites; id++) {
+		memprof_counters *c = &profile->site_self[id];
 		memset(c, 0, sizeof(*c));
 		if (id < peak->count) {
 			c->live_bytes = c->total_bytes = peak->bytes[id];
@@ -98,33 +138,43 @@ static void dump_self_peak(memprof_profile *profile)
 
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
-	uint32_t n = memprof_path_count(), id;
+	uint32_t n = memprof_path_count(), nsites = memprof_site_count(), id;
 	uint64_t now = memprof_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
 	profile->incl = malloc((n ? n : 1) * sizeof(*profile->incl));
-	profile->self = malloc((n ? n : 1) * sizeof(*profile->self));
-	if (!profile->incl || !profile->self) {
+	profile->self = calloc(n ? n : 1, sizeof(*profile->self));
+	profile->canon = malloc((n ? n : 1) * sizeof(*profile->canon));
+	profile->site_self = malloc((nsites ? nsites : 1) * sizeof(*profile->site_self));
+	if (!profile->incl || !profile->self || !profile->canon || !profile->site_self) {
 		memprof_profile_free(profile);
 		return FAILURE;
 	}
 	profile->count = n;
+	profile->nsites = nsites;
+	if (!dump_canon(profile)) {
+		memprof_profile_free(profile);
+		return FAILURE;
+	}
 	if (view && view->peak) {
 		uint64_t exact;
 		const memprof_heap_peak_snapshot *peak = memprof_heap_peak(&exact);
-		dump_self_peak(profile);
+		dump_sites_peak(profile);
 		snprintf(profile->description, sizeof(profile->description),
 			"live memory at the peak (%" PRIu64 " bytes; exact peak %" PRIu64 " bytes)",
 			peak->level, exact);
 	} else if (view && view->since) {
-		dump_self_since(profile, view->since);
+		dump_sites_since(profile, view->since);
 		snprintf(profile->description, sizeof(profile->description),
 			"live memory allocated since mark %u", view->since);
 	} else {
-		for (id = 0; id < n; id++) {
-			profile->self[id] = memprof_path_by_id(id)->self;
+		for (id = 0; id < nsites; id++) {
+			profile->site_self[id] = memprof_site_by_id(id)->self;
 		}
 		snprintf(profile->description, sizeof(profile->description), "live memory");
+	}
+	for (id = 0; id < nsites; id++) {
+		memprof_counters_add(&profile->self[memprof_site_by_id(id)->path->id], &profile->site_self[id]);
 	}
 	dump_inclusive(profile);
 	if (memprof_heap_sample_interval()) {
@@ -143,7 +193,10 @@ void memprof_profile_free(memprof_profile *profile)
 {
 	free(profile->self);
 	free(profile->incl);
-	profile->self = profile->incl = NULL;
+	free(profile->canon);
+	free(profile->site_self);
+	profile->self = profile->incl = profile->site_self = NULL;
+	profile->canon = NULL;
 	profile->count = 0;
 }
 

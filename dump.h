@@ -41,7 +41,16 @@ typedef struct _memprof_view {
  * started) are not known per path: they are set equal to the live ones.
  *
  * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
- * @var self            self counters by frame id (what each path holds directly)
+ * @var canon           canon[id]: the path that stands for id when call sites are
+ *                      merged (the lowest id with the same functions from the
+ *                      root); a canonical path's parent in that view is
+ *                      canon[parent id]. Formats that show functions, not call
+ *                      lines, write canonical paths only, with merged counters
+ *                      (memprof_profile_merge())
+ * @var nsites          number of allocation sites (site ids 0 .. nsites-1, tree.h)
+ * @var site_self       counters by site id: what each line of each path holds
+ * @var self            self counters by frame id (what each path holds directly:
+ *                      the sum of its sites)
  * @var incl            inclusive counters by frame id (self plus every path below)
  * @var time_nanos      when the view was taken (Unix epoch, ns)
  * @var duration_nanos  time since profiling started (ns)
@@ -55,6 +64,9 @@ typedef struct _memprof_view {
  */
 typedef struct _memprof_profile {
 	uint32_t count;
+	uint32_t *canon;
+	uint32_t nsites;
+	memprof_counters *site_self;
 	memprof_counters *self;
 	memprof_counters *incl;
 	uint64_t time_nanos;
@@ -72,6 +84,14 @@ typedef struct _memprof_profile {
  * @return SUCCESS, or FAILURE when memory for it could not be had.
  */
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view);
+
+/**
+ * Counters with call sites merged: into[canon[id]] += from[id] for every
+ * id (into: count entries, zeroed by the caller). With from = incl this
+ * gives the merged inclusive counters too: the merged paths' subtrees are
+ * disjoint.
+ */
+void memprof_profile_merge(const memprof_profile *profile, const memprof_counters *from, memprof_counters *into);
 
 /** Sets profile->reason (printf-style, cut to fit). */
 void memprof_profile_set_reason(memprof_profile *profile, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);

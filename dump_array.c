@@ -41,7 +41,7 @@ static void dump_array_append_long(HashTable *ht, zend_string *key, uint64_t val
 
 /* The node of frame in zv; returns its called_functions table, or NULL
  * when the node has no children (an empty immutable array then). */
-static HashTable *dump_array_node(const dump_array_state *st, zval *zv, const memprof_path *frame,
+static HashTable *dump_array_node(const dump_array_state *st, zval *zv, uint64_t calls, bool has_children,
 	const memprof_counters *self, const memprof_counters *inc)
 {
 	HashTable *ht;
@@ -54,14 +54,14 @@ static HashTable *dump_array_node(const dump_array_state *st, zval *zv, const me
 	dump_array_append_long(ht, st->keys[DUMP_KEY_BLOCKS], self->live_blocks);
 	dump_array_append_long(ht, st->keys[DUMP_KEY_SIZE_INCL], inc->live_bytes);
 	dump_array_append_long(ht, st->keys[DUMP_KEY_BLOCKS_INCL], inc->live_blocks);
-	dump_array_append_long(ht, st->keys[DUMP_KEY_CALLS], frame->calls);
-	if (frame->first_child) {
+	dump_array_append_long(ht, st->keys[DUMP_KEY_CALLS], calls);
+	if (has_children) {
 		array_init(&called);
 	} else {
 		ZVAL_EMPTY_ARRAY(&called);
 	}
 	_zend_hash_append(ht, st->keys[DUMP_KEY_CALLED], &called);
-	return frame->first_child ? Z_ARRVAL(called) : NULL;
+	return has_children ? Z_ARRVAL(called) : NULL;
 }
 
 /* The key of a function's node: one string per function and dump. */
@@ -98,15 +98,32 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	uint32_t id, i;
 	volatile bool oom = false;
 	dump_array_state st;
+	/* The array is keyed by function name: call sites merged (dump.h). */
+	memprof_counters *self = calloc(n ? n : 1, sizeof(*self));
+	memprof_counters *incl = calloc(n ? n : 1, sizeof(*incl));
+	uint64_t *calls = calloc(n ? n : 1, sizeof(*calls));
+	bool *has_children = calloc(n ? n : 1, sizeof(*has_children));
 
 	memset(&st, 0, sizeof(st));
 	called = malloc((n ? n : 1) * sizeof(*called));
 	st.nnames = memprof_func_count();
 	st.names = calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
-	if (!called || !st.names) {
+	if (!called || !st.names || !self || !incl || !calls || !has_children) {
 		free(called);
 		free(st.names);
+		free(self);
+		free(incl);
+		free(calls);
+		free(has_children);
 		return FAILURE;
+	}
+	memprof_profile_merge(profile, profile->self, self);
+	memprof_profile_merge(profile, profile->incl, incl);
+	for (id = 0; id < n; id++) {
+		calls[profile->canon[id]] += memprof_path_by_id(id)->calls;
+		if (id) {
+			has_children[profile->canon[memprof_path_by_id(id)->parent->id]] = true;
+		}
 	}
 	/* Parents have smaller ids than their children: each node is attached
 	 * to its parent's called_functions as soon as it is made. The arrays are
@@ -116,26 +133,37 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 			st.keys[i] = zend_string_init(dump_array_key_names[i], strlen(dump_array_key_names[i]), 0);
 			zend_string_hash_val(st.keys[i]);
 		}
-		called[0] = dump_array_node(&st, return_value, memprof_path_by_id(0), &profile->self[0], &profile->incl[0]);
+		called[0] = dump_array_node(&st, return_value, calls[0], has_children[0], &self[0], &incl[0]);
 		for (id = 1; id < n; id++) {
 			const memprof_path *frame = memprof_path_by_id(id);
 			zval node;
+			if (profile->canon[id] != id) {
+				continue;
+			}
 			if (UNEXPECTED(memprof_dump_oom_pending())) {
 				/* Over memory_limit: the request is dying, stop allocating. */
 				oom = true;
 				break;
 			}
-			called[id] = dump_array_node(&st, &node, frame, &profile->self[id], &profile->incl[id]);
-			zend_symtable_update(called[frame->parent->id], dump_array_name(&st, frame->func), &node);
+			called[id] = dump_array_node(&st, &node, calls[id], has_children[id], &self[id], &incl[id]);
+			zend_symtable_update(called[profile->canon[frame->parent->id]], dump_array_name(&st, frame->func), &node);
 		}
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside
 		 * the allocator): free what is ours, and go on dying. */
 		free(called);
+		free(self);
+		free(incl);
+		free(calls);
+		free(has_children);
 		dump_array_state_free(&st);
 		zend_bailout();
 	} zend_end_try();
 	free(called);
+	free(self);
+	free(incl);
+	free(calls);
+	free(has_children);
 	dump_array_state_free(&st);
 	if (oom) {
 		zval_ptr_dtor(return_value);

@@ -2,8 +2,9 @@
  * dump_callgrind: see dump_callgrind.h for the contract.
  *
  * The frame tree is per call path, callgrind is per function: a function
- * reached through several paths gets the sum of their self costs, and an
- * edge caller->callee the sum of its calls and of the subtrees under it.
+ * reached through several paths gets the sum of their self costs, on the
+ * lines that allocated (its sites), and an edge caller->callee at one call
+ * line the sum of its calls and of the subtrees under it.
  * Readers never derive inclusive costs themselves, so the call lines carry
  * the subtree sums (memprof_profile.incl) and stay consistent with the
  * callee's own costs. A recursive edge (f->f) is written like any other;
@@ -39,6 +40,13 @@ typedef struct _callgrind_edge {
 	memprof_counters incl;
 } callgrind_edge;
 
+/* A function's own cost on one line (its allocation sites, summed over paths). */
+typedef struct _callgrind_line {
+	uint32_t func;
+	uint32_t line;
+	memprof_counters self;
+} callgrind_line;
+
 typedef struct _callgrind_state {
 	memprof_writer *w;
 	uint32_t nfuncs;           /* indices 0 .. nfuncs */
@@ -49,6 +57,8 @@ typedef struct _callgrind_state {
 	Word_t nfiles;
 	callgrind_edge *edges;
 	size_t nedges;
+	callgrind_line *lines;     /* sorted by function, then line */
+	size_t nlines;
 } callgrind_state;
 
 static uint32_t callgrind_index(const memprof_path *frame)
@@ -118,6 +128,56 @@ static void callgrind_put_costs(memprof_writer *w, uint32_t line, const memprof_
 		line, c->live_bytes, c->live_blocks, c->total_bytes, c->total_blocks);
 }
 
+static int callgrind_line_cmp(const void *a, const void *b)
+{
+	const callgrind_line *x = a, *y = b;
+	if (x->func != y->func) {
+		return x->func < y->func ? -1 : 1;
+	}
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Each function's own costs by line: its sites, summed over its paths (a
+ * site with no line, in an internal function, is at the function's line). */
+static bool callgrind_lines(callgrind_state *st, const memprof_profile *profile)
+{
+	Pvoid_t index = NULL;
+	Word_t freed;
+	uint32_t id;
+	bool ok = true;
+
+	st->nlines = 0;
+	st->lines = malloc((profile->nsites ? profile->nsites : 1) * sizeof(*st->lines));
+	if (!st->lines) {
+		return false;
+	}
+	for (id = 0; id < profile->nsites; id++) {
+		const memprof_site *site = memprof_site_by_id(id);
+		uint32_t key[2];
+		PWord_t slot;
+
+		key[0] = callgrind_index(site->path);
+		key[1] = site->line ? site->line : callgrind_line_of(key[0]);
+		slot = (PWord_t) JudyHSIns(&index, key, sizeof(key), PJE0);
+		if (slot == PJERR) {
+			ok = false;
+			break;
+		}
+		if (!*slot) {
+			callgrind_line *l = &st->lines[st->nlines++];
+			l->func = key[0];
+			l->line = key[1];
+			memset(&l->self, 0, sizeof(l->self));
+			*slot = st->nlines;
+		}
+		memprof_counters_add(&st->lines[*slot - 1].self, &profile->site_self[id]);
+	}
+	freed = JudyHSFreeArray(&index, PJE0);
+	(void) freed;
+	qsort(st->lines, st->nlines, sizeof(*st->lines), callgrind_line_cmp);
+	return ok;
+}
+
 static int callgrind_edge_cmp(const void *a, const void *b)
 {
 	const callgrind_edge *x = a, *y = b;
@@ -127,10 +187,15 @@ static int callgrind_edge_cmp(const void *a, const void *b)
 	if (x->callee != y->callee) {
 		return x->callee < y->callee ? -1 : 1;
 	}
+	if (x->call_line != y->call_line) {
+		return x->call_line < y->call_line ? -1 : 1;
+	}
 	return 0;
 }
 
-/* Aggregates the tree into per-function self costs and per-edge sums. */
+/* Aggregates the tree into per-function self costs and per-edge sums: an
+ * edge is a caller, a callee and the line of the call, so each call site
+ * has its own calls= line. */
 static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *profile)
 {
 	Pvoid_t edge_index = NULL;
@@ -145,6 +210,7 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 	for (id = 0; id < profile->count; id++) {
 		const memprof_path *frame = memprof_path_by_id(id);
 		uint32_t index = callgrind_index(frame);
+		uint32_t key[3];
 		callgrind_edge *edge;
 		PWord_t slot;
 
@@ -153,10 +219,12 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 		if (!frame->parent) {
 			continue;
 		}
-		slot = (PWord_t) JudyLIns(&edge_index,
-			(Word_t) callgrind_index(frame->parent) * ((Word_t) st->nfuncs + 1) + index, PJE0);
+		key[0] = callgrind_index(frame->parent);
+		key[1] = index;
+		key[2] = frame->call_line;
+		slot = (PWord_t) JudyHSIns(&edge_index, key, sizeof(key), PJE0);
 		if (slot == PJERR) {
-			JLFA(freed, edge_index);
+			freed = JudyHSFreeArray(&edge_index, PJE0);
 			return false;
 		}
 		if (!*slot) {
@@ -171,11 +239,8 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 		}
 		edge->calls += frame->calls;
 		memprof_counters_add(&edge->incl, &profile->incl[id]);
-		if (!edge->call_line) {
-			edge->call_line = frame->call_line;
-		}
 	}
-	JLFA(freed, edge_index);
+	freed = JudyHSFreeArray(&edge_index, PJE0);
 	(void) freed;
 	qsort(st->edges, st->nedges, sizeof(*st->edges), callgrind_edge_cmp);
 	return true;
@@ -185,7 +250,8 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 {
 	callgrind_state st;
 	memprof_counters total = {0};
-	size_t e = 0;
+	size_t e = 0, l = 0, lfirst;
+	uint32_t fallback;
 	uint32_t index;
 	Word_t freed;
 
@@ -195,7 +261,7 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	st.self = calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
 	st.present = calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
 	st.fn_named = calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
-	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile)) {
+	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile) || !callgrind_lines(&st, profile)) {
 		memprof_writer_fail(w);
 		goto out;
 	}
@@ -239,13 +305,34 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 		}
 		callgrind_put_file(&st, "fl", index);
 		callgrind_put_fn(&st, "fn", index);
-		callgrind_put_costs(w, callgrind_line_of(index), &st.self[index]);
+		/* Own costs line by line (lines are sorted by function too). */
+		while (l < st.nlines && st.lines[l].func < index) {
+			l++;
+		}
+		fallback = UINT32_MAX;
+		if (l == st.nlines || st.lines[l].func != index) {
+			/* No own cost: a zero at its first line says where it is. */
+			fallback = callgrind_line_of(index);
+			callgrind_put_costs(w, fallback, &st.self[index]);
+		}
+		lfirst = l;
+		for (; l < st.nlines && st.lines[l].func == index; l++) {
+			callgrind_put_costs(w, st.lines[l].line, &st.lines[l].self);
+		}
 		/* Edges are sorted by caller: this function's calls are next. */
 		while (e < st.nedges && st.edges[e].caller < index) {
 			e++;
 		}
 		for (; e < st.nedges && st.edges[e].caller == index; e++) {
 			const callgrind_edge *edge = &st.edges[e];
+			size_t k;
+			/* A call site on a line without own costs gets a zero cost
+			 * line: callgrind_annotate shows only lines near own costs, and
+			 * left the heaviest call of a script out of its source view. */
+			for (k = lfirst; k < l && st.lines[k].line != edge->call_line; k++);
+			if (k == l && edge->call_line && edge->call_line != fallback) {
+				memprof_writer_printf(w, "%u 0 0 0 0\n", edge->call_line);
+			}
 			callgrind_put_file(&st, "cfl", edge->callee);
 			callgrind_put_fn(&st, "cfn", edge->callee);
 			memprof_writer_printf(w, "calls=%" PRIu64 " %u\n", edge->calls, callgrind_line_of(edge->callee));
@@ -260,6 +347,7 @@ out:
 	JSLFA(freed, st.files);
 	(void) freed;
 	free(st.edges);
+	free(st.lines);
 	free(st.self);
 	free(st.present);
 	free(st.fn_named);

@@ -27,15 +27,22 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 	const memprof_path **path = NULL;
 	size_t cap = 0;
 	uint32_t id;
+	/* One line per stack of functions: call sites merged (dump.h). */
+	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
 
-	if (profile->count && profile->self[0].live_bytes) {
-		memprof_writer_printf(w, "{root} %" PRIu64 "\n", profile->self[0].live_bytes);
+	if (!self) {
+		memprof_writer_fail(w);
+		return;
+	}
+	memprof_profile_merge(profile, profile->self, self);
+	if (profile->count && self[0].live_bytes) {
+		memprof_writer_printf(w, "{root} %" PRIu64 "\n", self[0].live_bytes);
 	}
 	for (id = 1; id < profile->count; id++) {
 		const memprof_path *frame = memprof_path_by_id(id), *f;
 		size_t depth = 0;
 
-		if (profile->self[id].live_bytes == 0) {
+		if (profile->canon[id] != id || self[id].live_bytes == 0) {
 			continue;
 		}
 		for (f = frame; f->parent; f = f->parent) {
@@ -43,6 +50,7 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 				const memprof_path **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
 				if (!npath) {
 					free(path);
+					free(self);
 					memprof_writer_fail(w);
 					return;
 				}
@@ -54,10 +62,11 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 			dump_folded_name(w, memprof_profile_name(path[depth]));
 			memprof_writer_write(w, depth ? ";" : " ", 1);
 		}
-		memprof_writer_printf(w, "%" PRIu64 "\n", profile->self[id].live_bytes);
+		memprof_writer_printf(w, "%" PRIu64 "\n", self[id].live_bytes);
 		if (w->failed) {
 			break;
 		}
 	}
 	free(path);
+	free(self);
 }

@@ -429,16 +429,17 @@ static bool pprof_counters_zero(const memprof_counters *c)
 	return !c->live_bytes && !c->live_blocks && !c->total_bytes && !c->total_blocks;
 }
 
-/* One sample per call path that holds or allocated memory itself. Its
- * stack is leaf first: the path's own function at its start line (we do
- * not know allocation lines), then each caller at the line where it called
- * the frame below it. The root is not a frame of any stack; what it holds
- * itself (allocated outside any function) is a sample of its own at the
- * location {root}. */
-static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32_t id)
+/* One sample per allocation site that holds or allocated memory. Its
+ * stack is leaf first: the path's own function at the site's line (its
+ * first line when the site has none: an internal function), then each
+ * caller at the line where it called the frame below it. The root is not a
+ * frame of any stack; what it holds itself (allocated outside any
+ * function) is a sample of its own at the location {root}. */
+static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32_t site_id)
 {
-	const memprof_path *frame = memprof_path_by_id(id), *child, *p;
-	const memprof_counters *c = &profile->self[id];
+	const memprof_site *site = memprof_site_by_id(site_id);
+	const memprof_path *frame = site->path, *child, *p;
+	const memprof_counters *c = &profile->site_self[site_id];
 	uint8_t values[4 * PPROF_VARINT_MAX];
 	size_t n = 0;
 
@@ -446,7 +447,7 @@ static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32
 	if (!frame->parent) {
 		pprof_put_varint(&st->sub, pprof_location(st, 0, 0));
 	} else {
-		pprof_put_varint(&st->sub, pprof_location(st, frame->func->id, frame->func->line_start));
+		pprof_put_varint(&st->sub, pprof_location(st, frame->func->id, site->line ? site->line : frame->func->line_start));
 		for (child = frame, p = frame->parent; p->parent; child = p, p = p->parent) {
 			pprof_put_varint(&st->sub, pprof_location(st, p->func->id, child->call_line));
 		}
@@ -611,8 +612,8 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_space", "bytes");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
-	for (id = 0; id < profile->count && !st.failed; id++) {
-		if (!pprof_counters_zero(&profile->self[id])) {
+	for (id = 0; id < profile->nsites && !st.failed; id++) {
+		if (!pprof_counters_zero(&profile->site_self[id])) {
 			pprof_sample(&st, profile, id);
 		}
 	}

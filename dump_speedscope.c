@@ -113,7 +113,8 @@ static bool ss_has_own(const memprof_counters *c)
  * Only paths with counters of their own; *n receives how many. NULL when
  * memory could not be had.
  */
-static uint32_t *ss_order(const memprof_profile *profile, uint32_t *n)
+static uint32_t *ss_order(const memprof_profile *profile, const memprof_counters *self,
+	const memprof_counters *incl_of, uint32_t *n)
 {
 	uint32_t count = profile->count, id, k = 0, depth = 0;
 	uint32_t *start = calloc((size_t) count + 1, sizeof(*start));
@@ -128,15 +129,20 @@ static uint32_t *ss_order(const memprof_profile *profile, uint32_t *n)
 	}
 	/* Children grouped by parent (counting sort), then each group sorted. */
 	for (id = 1; id < count; id++) {
-		start[memprof_path_by_id(id)->parent->id + 1]++;
+		if (profile->canon[id] == id) {
+			start[profile->canon[memprof_path_by_id(id)->parent->id] + 1]++;
+		}
 	}
 	for (id = 0; id < count; id++) {
 		start[id + 1] += start[id];
 		next[id] = start[id];
 	}
 	for (id = 1; id < count; id++) {
-		uint32_t parent = memprof_path_by_id(id)->parent->id;
-		const memprof_counters *incl = &profile->incl[id];
+		uint32_t parent = profile->canon[memprof_path_by_id(id)->parent->id];
+		const memprof_counters *incl = &incl_of[id];
+		if (profile->canon[id] != id) {
+			continue;
+		}
 		children[next[parent]++] = (ss_child) {
 			/* Live bytes first; among paths holding nothing, what they allocated. */
 			.weight = incl->live_bytes ? (1ull << 63) | incl->live_bytes : incl->total_bytes >> 1,
@@ -157,7 +163,7 @@ static uint32_t *ss_order(const memprof_profile *profile, uint32_t *n)
 	while (depth) {
 		uint32_t top = stack[depth - 1];
 		if (next[top] == start[top + 1]) {
-			if (ss_has_own(&profile->self[top])) {
+			if (ss_has_own(&self[top])) {
 				out[k++] = top;
 			}
 			depth--;
@@ -222,12 +228,20 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 	};
 	uint32_t nfuncs = memprof_func_count(), norder = 0, i, index;
 	int32_t *frame_of = malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
-	uint32_t *order = ss_order(profile, &norder);
+	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
+	memprof_counters *incl = calloc(profile->count ? profile->count : 1, sizeof(*incl));
+	uint32_t *order = NULL;
 	const memprof_path **scratch = NULL;
 	size_t cap = 0, k;
 	int32_t nframes = 0;
 	char name[640];
 
+	if (self && incl) {
+		/* Stacks of functions: call sites merged (dump.h). */
+		memprof_profile_merge(profile, profile->self, self);
+		memprof_profile_merge(profile, profile->incl, incl);
+		order = ss_order(profile, self, incl, &norder);
+	}
 	if (!frame_of || !order) {
 		memprof_writer_fail(w);
 		goto out;
@@ -277,12 +291,12 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 		bool first = true;
 
 		for (i = 0; i < norder; i++) {
-			total += *(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset);
+			total += *(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset);
 		}
 		memprof_writer_printf(w, "%s\n{\"type\":\"sampled\",\"name\":\"%s\",\"unit\":\"%s\",\"startValue\":0,"
 			"\"endValue\":%" PRIu64 ",\n\"samples\":[", k ? "," : "", kinds[k].name, kinds[k].unit, total);
 		for (i = 0; i < norder && !w->failed; i++) {
-			if (*(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset) == 0) {
+			if (*(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset) == 0) {
 				continue;
 			}
 			if (!first) {
@@ -296,7 +310,7 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 		memprof_writer_puts(w, "],\n\"weights\":[");
 		first = true;
 		for (i = 0; i < norder; i++) {
-			uint64_t v = *(const uint64_t *) ((const char *) &profile->self[order[i]] + kinds[k].offset);
+			uint64_t v = *(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset);
 			if (v) {
 				memprof_writer_printf(w, first ? "%" PRIu64 : ",%" PRIu64, v);
 				first = false;
@@ -309,4 +323,6 @@ out:
 	free(frame_of);
 	free(order);
 	free(scratch);
+	free(self);
+	free(incl);
 }

@@ -77,14 +77,6 @@
 MEMPROF_TLS memprof_frame_state memprof_frame_g;
 MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
 
-uint32_t frame_line_of(const zend_execute_data *ex)
-{
-	if (ex && ex->func && ZEND_USER_CODE(ex->func->type) && ex->opline) {
-		return ex->opline->lineno;
-	}
-	return 0;
-}
-
 /* ---- the shadow stack ------------------------------------------------------ */
 
 
@@ -145,6 +137,51 @@ static uint32_t frame_drop_returning(memprof_frame_stack *s, const zend_execute_
 	return trusted;
 }
 
+/* The frame a sync takes as the caller of p (frame_push_entries()): the
+ * next trackable frame down the engine's chain, NULL at the bottom of s
+ * (the chain's end, a fiber's bottom, the frame that made s's fiber). Only
+ * live frames are read (an entry's frame may be gone). *known is false
+ * when a generator's placeholder is in the way. */
+static const zend_execute_data *frame_chain_caller(const memprof_frame_stack *s, const zend_execute_data *p,
+	bool *known)
+{
+	*known = true;
+	for (p = p->prev_execute_data; p; p = p->prev_execute_data) {
+		if (!p->func) {
+			*known = false;
+			return NULL;
+		}
+		if (s->base && (frame_is_fiber_bottom(p->func) || p == s->origin)) {
+			return NULL;
+		}
+		if (frame_trackable(p->func)) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* Whether entry i of s still stands for the engine's frame p: the same
+ * execute_data and function and, for an entry a sync made, the same call
+ * line: a returned frame's slot may hold a new call of the same function
+ * from another line of the same caller (the ABA case), which is another
+ * path. (A hooked entry is popped by its hook when its frame returns.) */
+static zend_always_inline bool frame_entry_still(const memprof_frame_stack *s, uint32_t i, const zend_execute_data *p)
+{
+	const memprof_frame_entry *e = &s->e[i];
+	const zend_execute_data *caller;
+	bool known;
+
+	if (p != e->ex || p->func != e->func) {
+		return false;
+	}
+	if (e->hooked) {
+		return true;
+	}
+	caller = frame_chain_caller(s, p, &known);
+	return !known || e->node->call_line == frame_line_of(caller);
+}
+
 /* Pushes entries for the engine frames walk[m-1] (called by caller, whose
  * node is node) up to walk[0], each counting one call; room for them must
  * be reserved. Returns the node of the last one pushed. */
@@ -159,7 +196,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		if (!func) {
 			break;
 		}
-		child = frame_path_child(node, func, caller);
+		child = frame_path_child(node, func, caller, false);
 		if (!child) {
 			break;
 		}
@@ -238,8 +275,7 @@ memprof_path *frame_sync(const zend_execute_data *ex)
 	}
 	/* Keep the untrusted entries that still match the chain, bottom up. */
 	k = trusted;
-	while (m > 0 && k < s->n
-			&& s->e[k].ex == frame_l.walk[m - 1] && s->e[k].func == frame_l.walk[m - 1]->func) {
+	while (m > 0 && k < s->n && frame_entry_still(s, k, frame_l.walk[m - 1])) {
 		if (rebuild) {
 			s->e[k].hooked = false;
 		}
@@ -375,7 +411,7 @@ memprof_path *memprof_frame_sync_current(void)
 	 * anything else takes the general sync. */
 	while (p && i > 0) {
 		const memprof_frame_entry *e = &s->e[i - 1];
-		if (EXPECTED(p == e->ex && p->func == e->func)) {
+		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
 			break;
 		}
 		if (!p->func || !frame_in_segment(p) || !frame_in_segment(e->ex)) {
@@ -411,8 +447,7 @@ memprof_path *memprof_frame_sync_current(void)
 	 * bottom, or to an entry known not to have changed: the floor of a
 	 * deep call, or a stable one. */
 	while (i > 0 && p) {
-		const memprof_frame_entry *e = &s->e[i - 1];
-		if (EXPECTED(p == e->ex && p->func == e->func)) {
+		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
 			if (i <= floor || i <= stable) {
 				joined = true;
 				break;
@@ -607,6 +642,7 @@ zend_result memprof_frame_start(bool count_calls)
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
+	memprof_frame_g.opline_unsure = frame_jit_possible();
 	frame_l.hooks = hooks;
 	if (hooks) {
 		frame_hooks_install();

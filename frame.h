@@ -64,6 +64,8 @@ typedef struct _memprof_frame_state {
 	memprof_frame_stack *stack; /**< shadow stack of the running fiber context */
 	bool tracking;            /**< a session is tracking calls (the hooks act only then) */
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
+	bool opline_unsure;       /**< opcache's JIT may run: a frame's saved opline may be
+	                               stale or never set (memprof_frame_line()) */
 	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
 	                               freed (by the heap): VM stack pages among them */
 } memprof_frame_state;
@@ -108,6 +110,42 @@ void memprof_frame_stop(void);
 
 /** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
 memprof_path *memprof_frame_sync_current(void);
+
+/**
+ * The line a frame of user code is at (its saved opline), 0 for other
+ * frames. The VM saves the opline before every call and wherever an error
+ * may be raised, so the line of a caller is exact, and the line of the
+ * running frame at an allocation is exact or, rarely, an earlier line of
+ * the same function. Under opcache's JIT a frame's saved opline may never
+ * have been set: it is then used only when it lies within its function's
+ * code (else 0), so lines may be approximate but never read wild memory.
+ */
+static zend_always_inline uint32_t memprof_frame_line(const zend_execute_data *ex)
+{
+	if (ex && ex->func && ZEND_USER_CODE(ex->func->type)) {
+		const zend_op *op = ex->opline;
+		if (UNEXPECTED(memprof_frame_g.opline_unsure)) {
+			const zend_op_array *code = &ex->func->op_array;
+			if (op < code->opcodes || op >= code->opcodes + code->last) {
+				return 0;
+			}
+		} else if (UNEXPECTED(!op)) {
+			return 0;
+		}
+		return op->lineno;
+	}
+	return 0;
+}
+
+/**
+ * The line running now in the current frame when it is user code (the
+ * frame memprof_frame_current()'s path ends with), 0 otherwise: an
+ * internal function, or no code running.
+ */
+static zend_always_inline uint32_t memprof_frame_current_line(void)
+{
+	return memprof_frame_line(EG(current_execute_data));
+}
 
 /**
  * The node allocations made now belong to. Only while tracking. Fast when

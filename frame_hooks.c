@@ -170,7 +170,7 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	} else {
 		parent = frame_sync(caller);
 	}
-	node = frame_path_child(parent, mf, caller);
+	node = frame_path_child(parent, mf, caller, true);
 	if (UNEXPECTED(!node)) {
 		return false;
 	}

@@ -85,21 +85,33 @@ static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, cons
 }
 
 /** The line of the call ex is making (0 when unknown). */
-uint32_t frame_line_of(const zend_execute_data *ex);
+static zend_always_inline uint32_t frame_line_of(const zend_execute_data *ex)
+{
+	return memprof_frame_line(ex);
+}
 /**
- * The child path of node for func, made when missing: the most recently
- * used child first (loops), then the tree's lookup; the call line (caller's
- * current line) is only looked at for a new path. NULL on OOM.
+ * The line of the call ex is making, from an execution hook: the hooks run
+ * only without the JIT, where the VM has saved the caller's opline.
+ */
+static zend_always_inline uint32_t frame_line_of_hooked(const zend_execute_data *ex)
+{
+	return ex && ex->func && ZEND_USER_CODE(ex->func->type) ? ex->opline->lineno : 0;
+}
+/**
+ * The child path of node for func called from the caller's current line
+ * (hooked: called from an execution hook), made when missing: the node's
+ * recent children first (loops), then the tree's lookup. NULL on OOM.
  */
 static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func,
-	const zend_execute_data *caller)
+	const zend_execute_data *caller, bool hooked)
 {
-	memprof_path *child = node->mru_child;
+	uint32_t line = hooked ? frame_line_of_hooked(caller) : frame_line_of(caller);
+	memprof_path *child = node->recent[memprof_path_recent_slot(func, line)];
 
-	if (UNEXPECTED(!child || child->func != func)) {
-		child = memprof_path_find(node, func);
+	if (UNEXPECTED(!child || child->func != func || child->call_line != line)) {
+		child = memprof_path_find(node, func, line);
 		if (!child) {
-			child = memprof_path_child(node, func, frame_line_of(caller));
+			child = memprof_path_child(node, func, line);
 		}
 	}
 	return child;

@@ -199,7 +199,7 @@ static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
 	}
 }
 
-/* Peak attribution. Copying every path's live counters is O(frames), so it
+/* Peak attribution. Copying every site's live counters is O(sites), so it
  * is done only when live bytes pass the last snapshot's level by 1/64
  * (and at least 64 KiB): the number of copies grows with the logarithm of
  * the peak, and the snapshot is never more than about 1.6% (+64 KiB) below
@@ -207,7 +207,7 @@ static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
 static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 {
 	memprof_heap_peak_snapshot *p = &memprof_heap_g.peak;
-	uint32_t n = memprof_path_count(), id;
+	uint32_t n = memprof_site_count(), id;
 	uint64_t step;
 
 	if (n > p->cap) {
@@ -226,9 +226,9 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 		p->cap = cap;
 	}
 	for (id = 0; id < n; id++) {
-		const memprof_path *frame = memprof_path_by_id(id);
-		p->bytes[id] = frame->self.live_bytes;
-		p->blocks[id] = frame->self.live_blocks;
+		const memprof_site *site = memprof_site_by_id(id);
+		p->bytes[id] = site->self.live_bytes;
+		p->blocks[id] = site->self.live_blocks;
 	}
 	p->count = n;
 	p->level = memprof_heap_g.live_bytes;
@@ -397,14 +397,19 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
 	}
 }
 
-/* Makes the record of a new block and maps its address to it: the frame
- * it belongs to, or NULL when the profiler's own memory ran out. */
-static zend_always_inline memprof_path *heap_record(void *ptr, size_t size, uint32_t *idx_out)
+/* Makes the record of a new block and maps its address to it: the site
+ * (path and line) it belongs to, or NULL when the profiler's own memory
+ * ran out. */
+static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint32_t *idx_out)
 {
-	memprof_path *frame = memprof_frame_current();
+	memprof_site *site = memprof_path_site(memprof_frame_current(), memprof_frame_current_line());
 	memprof_alloc *rec;
-	uint32_t idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
+	uint32_t idx;
 
+	if (UNEXPECTED(!site)) {
+		return NULL;
+	}
+	idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
 	if (UNEXPECTED(idx == MEMPROF_ALLOC_NONE)) {
 		memprof_meta_failed();
 		return NULL;
@@ -415,7 +420,7 @@ static zend_always_inline memprof_path *heap_record(void *ptr, size_t size, uint
 		return NULL;
 	}
 	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	rec->frame = frame->id;
+	rec->site = site->id;
 	if (EXPECTED(size < UINT32_MAX)) {
 		rec->size = (uint32_t) size;
 	} else {
@@ -423,16 +428,16 @@ static zend_always_inline memprof_path *heap_record(void *ptr, size_t size, uint
 		heap_set_big(idx, size);
 	}
 	*idx_out = idx;
-	return frame;
+	return site;
 }
 
-/* Adds a new block (or its estimate) to its path and the totals. */
-static zend_always_inline void heap_add(memprof_path *frame, uint64_t bytes, uint64_t blocks)
+/* Adds a new block (or its estimate) to its site and the totals. */
+static zend_always_inline void heap_add(memprof_site *site, uint64_t bytes, uint64_t blocks)
 {
-	frame->self.live_bytes += bytes;
-	frame->self.live_blocks += blocks;
-	frame->self.total_bytes += bytes;
-	frame->self.total_blocks += blocks;
+	site->self.live_bytes += bytes;
+	site->self.live_blocks += blocks;
+	site->self.total_bytes += bytes;
+	site->self.total_blocks += blocks;
 	memprof_heap_g.live_bytes += bytes;
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
@@ -454,18 +459,18 @@ static zend_always_inline void heap_add(memprof_path *frame, uint64_t bytes, uin
 static zend_always_inline void heap_track(void *ptr, size_t size)
 {
 	uint32_t idx;
-	memprof_path *frame = heap_record(ptr, size, &idx);
-	if (EXPECTED(frame != NULL)) {
-		heap_add(frame, size, 1);
+	memprof_site *site = heap_record(ptr, size, &idx);
+	if (EXPECTED(site != NULL)) {
+		heap_add(site, size, 1);
 	}
 }
 
 /* Forgets the record at idx (its block was freed): subtracts what it stands
- * for from its path and the totals, and gives it back to the pool. */
+ * for from its site and the totals, and gives it back to the pool. */
 static zend_always_inline void heap_release(uint32_t idx)
 {
 	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	memprof_path *frame = memprof_path_by_id(rec->frame);
+	memprof_site *site = memprof_site_by_id(rec->site);
 	uint64_t bytes, blocks;
 
 	if (EXPECTED(!memprof_heap_g.sampling)) {
@@ -487,8 +492,8 @@ static zend_always_inline void heap_release(uint32_t idx)
 		memprof_frame_note_big_free();
 	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-	frame->self.live_bytes -= bytes;
-	frame->self.live_blocks -= blocks;
+	site->self.live_bytes -= bytes;
+	site->self.live_blocks -= blocks;
 	memprof_heap_g.live_bytes -= bytes;
 }
 
@@ -512,14 +517,14 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
 {
 	uint32_t idx;
 	uint64_t bytes, blocks;
-	memprof_path *frame;
+	memprof_site *site;
 
 	memprof_heap_g.sample_countdown = heap_sample_gap();
 	if (memprof_heap_g.paused) {
 		return;
 	}
-	frame = heap_record(ptr, size, &idx);
-	if (frame) {
+	site = heap_record(ptr, size, &idx);
+	if (site) {
 		uint32_t i = heap_sample_slot(ptr);
 		uint8_t *slot = &memprof_heap_g.sample_filter[i];
 		if (*slot != UINT8_MAX) {
@@ -527,7 +532,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
 		}
 		heap_l.filter_dirty[i >> (12 + 6)] |= (uint64_t) 1 << ((i >> 12) & 63);
 		memprof_heap_record_estimate(idx, &bytes, &blocks);
-		heap_add(frame, bytes, blocks);
+		heap_add(site, bytes, blocks);
 	}
 }
 
@@ -804,7 +809,7 @@ const memprof_heap_peak_snapshot *memprof_heap_peak(uint64_t *exact)
 }
 
 typedef struct _heap_each_walk {
-	void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks);
+	void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks);
 	void *arg;
 } heap_each_walk;
 
@@ -814,10 +819,10 @@ static void heap_each_visit(void *arg, uint32_t idx, uint32_t gen)
 	uint64_t bytes, blocks;
 
 	memprof_heap_record_estimate(idx, &bytes, &blocks);
-	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->frame, gen, bytes, blocks);
+	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site, gen, bytes, blocks);
 }
 
-void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
+void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
 	void *arg)
 {
 	heap_each_walk walk = { visit, arg };

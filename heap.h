@@ -18,11 +18,11 @@
 #include "alloc_map.h"
 
 /**
- * Per-path live counters at (near) the peak of profiled live bytes.
+ * Per-site live counters at (near) the peak of profiled live bytes.
  *
- * @var bytes, blocks  live bytes and blocks by frame id (count frames; frames made
+ * @var bytes, blocks  live bytes and blocks by site id (count sites; sites made
  *                     after the snapshot held nothing then)
- * @var count          frames in the snapshot
+ * @var count          sites in the snapshot
  * @var level          profiled live bytes when it was taken
  */
 typedef struct _memprof_heap_peak_snapshot {
@@ -75,17 +75,17 @@ uint32_t memprof_heap_generation(void);
 uint64_t memprof_heap_sample_interval(void);
 
 /**
- * The latest peak snapshot (per-path live counters near the peak), and in
+ * The latest peak snapshot (per-site live counters near the peak), and in
  * *exact the exact peak of live bytes.
  */
 const memprof_heap_peak_snapshot *memprof_heap_peak(uint64_t *exact);
 
 /**
- * Calls visit for every recorded live block: its path's id, its
+ * Calls visit for every recorded live block: its site's id (tree.h), its
  * generation, and what it stands for (memprof_heap_record_estimate()).
  * O(live blocks).
  */
-void memprof_heap_each_live(void (*visit)(void *arg, uint32_t frame_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
+void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
 	void *arg);
 
 /**

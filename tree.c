@@ -1,10 +1,11 @@
 /*
  * tree: see tree.h for the contract.
  *
- * Children are found by function (pointer compare): first the node's
- * most-recently-used child (loops hit it), then the sibling list, and once
- * a node has more than TREE_INDEX_THRESHOLD children an open-addressing
- * hash table of them.
+ * Children are found by function and call line: first the node's cache of
+ * recent children (loops hit it), then the sibling list, and once a node
+ * has more than TREE_INDEX_THRESHOLD children an open-addressing hash table
+ * of them. Sites are found by line: the path's cache of recent sites, then
+ * its list (a function allocates on few lines).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -34,11 +35,61 @@ typedef struct _tree_slab {
 	memprof_path nodes[TREE_SLAB_NODES];
 } tree_slab;
 
+#define TREE_SLAB_SITES 2048
+
+typedef struct _tree_site_slab {
+	struct _tree_site_slab *next;
+	uint32_t used;
+	memprof_site sites[TREE_SLAB_SITES];
+} tree_site_slab;
+
 static MEMPROF_TLS struct {
 	tree_slab *slabs;
 	size_t by_id_cap;
+	tree_site_slab *site_slabs;
+	size_t sites_by_id_cap;
 	memprof_func *truncated;   /* the marker's function at the depth cut */
 } tree_l;
+
+__attribute__((noinline)) memprof_site *memprof_path_site_find(memprof_path *path, uint32_t line)
+{
+	tree_site_slab *slab = tree_l.site_slabs;
+	memprof_site *site;
+
+	for (site = path->sites; site; site = site->next) {
+		if (site->line == line) {
+			path->recent_site[line & (MEMPROF_SITE_RECENT - 1)] = site;
+			return site;
+		}
+	}
+	if (!slab || slab->used == TREE_SLAB_SITES) {
+		slab = memprof_meta_malloc(sizeof(*slab));
+		if (!slab) {
+			return NULL;
+		}
+		slab->used = 0;
+		slab->next = tree_l.site_slabs;
+		tree_l.site_slabs = slab;
+	}
+	if (memprof_tree_g.nsites == tree_l.sites_by_id_cap) {
+		memprof_site **by_id = memprof_array_grow(memprof_tree_g.sites_by_id, &tree_l.sites_by_id_cap,
+			(size_t) memprof_tree_g.nsites + 1, sizeof(*by_id), 1024, true);
+		if (!by_id) {
+			return NULL;
+		}
+		memprof_tree_g.sites_by_id = by_id;
+	}
+	site = &slab->sites[slab->used++];
+	memset(site, 0, sizeof(*site));
+	site->path = path;
+	site->line = line;
+	site->id = memprof_tree_g.nsites;
+	site->next = path->sites;
+	path->sites = site;
+	memprof_tree_g.sites_by_id[memprof_tree_g.nsites++] = site;
+	path->recent_site[line & (MEMPROF_SITE_RECENT - 1)] = site;
+	return site;
+}
 
 
 
@@ -74,9 +125,9 @@ static memprof_path *tree_new_node(memprof_path *parent, memprof_func *func)
 	return node;
 }
 
-static inline __attribute__((always_inline)) uint32_t tree_hash(const memprof_func *func, uint32_t mask)
+static inline __attribute__((always_inline)) uint32_t tree_hash(const memprof_func *func, uint32_t line, uint32_t mask)
 {
-	uintptr_t h = (uintptr_t) func;
+	uintptr_t h = (uintptr_t) func ^ ((uintptr_t) line << 3);
 	h ^= h >> 17;
 	h *= (uintptr_t) 0x9E3779B97F4A7C15ULL;
 	return (uint32_t) (h >> 32) & mask;
@@ -84,7 +135,7 @@ static inline __attribute__((always_inline)) uint32_t tree_hash(const memprof_fu
 
 static void tree_index_put(memprof_path **index, uint32_t mask, memprof_path *child)
 {
-	uint32_t i = tree_hash(child->func, mask);
+	uint32_t i = tree_hash(child->func, child->call_line, mask);
 	while (index[i]) {
 		i = (i + 1) & mask;
 	}
@@ -110,14 +161,14 @@ static void tree_index_grow(memprof_path *node)
 	node->index_mask = size - 1;
 }
 
-static memprof_path *tree_find_child(memprof_path *node, const memprof_func *func)
+static memprof_path *tree_find_child(memprof_path *node, const memprof_func *func, uint32_t call_line)
 {
 	memprof_path *child;
 
 	if (node->index) {
-		uint32_t i = tree_hash(func, node->index_mask);
+		uint32_t i = tree_hash(func, call_line, node->index_mask);
 		while ((child = node->index[i]) != NULL) {
-			if (child->func == func) {
+			if (child->func == func && child->call_line == call_line) {
 				return child;
 			}
 			i = (i + 1) & node->index_mask;
@@ -125,7 +176,7 @@ static memprof_path *tree_find_child(memprof_path *node, const memprof_func *fun
 		return NULL;
 	}
 	for (child = node->first_child; child; child = child->next_sibling) {
-		if (child->func == func) {
+		if (child->func == func && child->call_line == call_line) {
 			return child;
 		}
 	}
@@ -136,7 +187,7 @@ static memprof_path *tree_find_child(memprof_path *node, const memprof_func *fun
 /* The child of node for func, made when missing. */
 static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof_path *node, memprof_func *func, uint32_t call_line)
 {
-	memprof_path *child = tree_find_child(node, func);
+	memprof_path *child = tree_find_child(node, func, call_line);
 
 	if (!child) {
 		child = tree_new_node(node, func);
@@ -154,7 +205,7 @@ static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof
 			tree_index_put(node->index, node->index_mask, child);
 		}
 	}
-	node->mru_child = child;
+	node->recent[memprof_path_recent_slot(func, call_line)] = child;
 	return child;
 }
 
@@ -174,7 +225,8 @@ static inline __attribute__((always_inline)) memprof_path *tree_cut(memprof_path
 		if (!tree_l.truncated) {
 			return node;   /* no marker: the frames below stay on this path */
 		}
-		return create ? tree_child_at(node, tree_l.truncated, call_line) : tree_find_child(node, tree_l.truncated);
+		/* One marker per node: whatever the line of the call below it. */
+		return create ? tree_child_at(node, tree_l.truncated, 0) : tree_find_child(node, tree_l.truncated, 0);
 	}
 	return node;
 }
@@ -185,14 +237,14 @@ __attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, m
 	return node ? tree_child_at(node, func, call_line) : NULL;
 }
 
-__attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func)
+__attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func, uint32_t call_line)
 {
 	memprof_path *child;
 
 	node = tree_cut(node, false, 0);
-	child = node ? tree_find_child(node, func) : NULL;
+	child = node ? tree_find_child(node, func, call_line) : NULL;
 	if (child) {
-		node->mru_child = child;
+		node->recent[memprof_path_recent_slot(func, call_line)] = child;
 	}
 	return child;
 }
@@ -201,6 +253,7 @@ bool memprof_tree_start(memprof_func *truncated)
 {
 	tree_l.truncated = truncated;
 	memprof_tree_g.count = 0;
+	memprof_tree_g.nsites = 0;
 	memprof_tree_g.root = tree_new_node(NULL, NULL);
 	return memprof_tree_g.root != NULL;
 }
@@ -208,6 +261,7 @@ bool memprof_tree_start(memprof_func *truncated)
 void memprof_tree_free(void)
 {
 	tree_slab *slab, *next;
+	tree_site_slab *site_slab, *site_next;
 	uint32_t i;
 
 	for (i = 0; i < memprof_tree_g.count; i++) {
@@ -217,10 +271,19 @@ void memprof_tree_free(void)
 		next = slab->next;
 		free(slab);
 	}
+	for (site_slab = tree_l.site_slabs; site_slab; site_slab = site_next) {
+		site_next = site_slab->next;
+		free(site_slab);
+	}
 	tree_l.slabs = NULL;
+	tree_l.site_slabs = NULL;
 	free(memprof_tree_g.by_id);
+	free(memprof_tree_g.sites_by_id);
 	memprof_tree_g.by_id = NULL;
+	memprof_tree_g.sites_by_id = NULL;
 	memprof_tree_g.count = 0;
+	memprof_tree_g.nsites = 0;
 	memprof_tree_g.root = NULL;
 	tree_l.by_id_cap = 0;
+	tree_l.sites_by_id_cap = 0;
 }

@@ -1,14 +1,18 @@
 /*
  * tree: the call-path tree.
  *
- * Every node (memprof_path) is one call path: root -> ... -> function. It
- * carries its own ("self") counters: what allocations made directly under
- * that path hold now, and what they allocated since profiling started;
- * inclusive figures are derived at dump time, in O(paths). Nodes live in
- * slabs that never move and are numbered densely (memprof_path_by_id()),
- * so an allocation record names its path in 32 bits. No engine API: the
- * frame module decides which path the running code is on. Like alloc_pool
- * and alloc_map, no Zend API: libc and meta.h only.
+ * Every node (memprof_path) is one call path: root -> ... -> function, each
+ * call site apart (a function called from two lines of its caller is two
+ * paths). Under each path, its allocation sites (memprof_site): one per
+ * line of the path's own function that allocated, with the counters of
+ * the allocations made there (line 0 for an internal function, or code
+ * with no line). What a path holds itself is the sum of its sites;
+ * inclusive figures are derived at dump time, in O(sites). Nodes and
+ * sites live in slabs that never move and are numbered densely
+ * (memprof_path_by_id(), memprof_site_by_id()), so an allocation record
+ * names its site in 32 bits. No engine API: the frame module decides which
+ * path and line the running code is on. Like alloc_pool and alloc_map, no
+ * Zend API: libc and meta.h only.
  */
 #ifndef MEMPROF_TREE_H
 #define MEMPROF_TREE_H
@@ -29,6 +33,19 @@ struct _memprof_func;
 #define MEMPROF_PATH_MAX_DEPTH 1024
 #define MEMPROF_PATH_TRUNCATED "{truncated}"
 
+
+/** Slots of a node's cache of recently entered children (a power of two). */
+#define MEMPROF_PATH_RECENT 4
+
+/**
+ * The slot of a node's recent-children cache for a call of func from
+ * line: a few instructions, and different for the calls a loop body
+ * usually makes (consecutive lines; different functions on one line).
+ */
+static inline uint32_t memprof_path_recent_slot(const struct _memprof_func *func, uint32_t line)
+{
+	return (uint32_t) (((uintptr_t) func >> 6) ^ line) & (MEMPROF_PATH_RECENT - 1);
+}
 
 /**
  * Allocation counters of one node, for the allocations made directly by it.
@@ -54,29 +71,55 @@ static inline void memprof_counters_add(memprof_counters *into, const memprof_co
 	into->total_blocks += c->total_blocks;
 }
 
+struct _memprof_path;
+
+/** Slots of a path's cache of recently used sites (a power of two). */
+#define MEMPROF_SITE_RECENT 4
+
+/**
+ * One allocation site: a line of a path's function.
+ *
+ * @var path  the call path
+ * @var next  the path's next site (a list from memprof_path.sites)
+ * @var line  the line that was executing in the path's function (0: none)
+ * @var id    index in the site table (memprof_site_by_id()), dense from 0
+ * @var self  the counters of the allocations made here
+ */
+typedef struct _memprof_site {
+	struct _memprof_path *path;
+	struct _memprof_site *next;
+	uint32_t line;
+	uint32_t id;
+	memprof_counters self;
+} memprof_site;
+
 /**
  * One call path.
  *
  * @var func         the function at the end of the path; NULL for the root
  * @var parent       the path without its last function; NULL for the root
  * @var first_child  children form a singly-linked list through next_sibling
- * @var mru_child    the child most recently entered: loops hit it first
+ * @var recent       children recently entered, by memprof_path_recent_slot(): a loop
+ *                   calling a few functions, or one from a few lines, hits them first
  * @var index        open-addressing table of children once there are many (else NULL)
  * @var index_mask   table size - 1
  * @var nchildren    number of children
  * @var id           index in the frame table (memprof_path_by_id()), root is 0
- * @var call_line    line in the caller where this path was first entered (0: unknown)
+ * @var call_line    line of the call in the caller (0: unknown): each call site of a
+ *                   function is a path of its own (formats that show functions only
+ *                   merge them back, memprof_profile.canon)
  * @var depth        number of functions on the path (the root is 0); at most
  *                   MEMPROF_PATH_MAX_DEPTH + 1
  * @var calls        times this path was entered while profiling
- * @var self         its own counters (allocations made directly under this path)
+ * @var sites        its allocation sites (what it holds itself is their sum)
+ * @var recent_site  sites recently used, by line (memprof_path_site())
  */
 typedef struct _memprof_path {
 	struct _memprof_func *func;
 	struct _memprof_path *parent;
 	struct _memprof_path *first_child;
 	struct _memprof_path *next_sibling;
-	struct _memprof_path *mru_child;
+	struct _memprof_path *recent[MEMPROF_PATH_RECENT];
 	struct _memprof_path **index;
 	uint32_t index_mask;
 	uint32_t nchildren;
@@ -84,14 +127,17 @@ typedef struct _memprof_path {
 	uint32_t call_line;
 	uint32_t depth;
 	uint64_t calls;
-	memprof_counters self;
+	memprof_site *sites;
+	memprof_site *recent_site[MEMPROF_SITE_RECENT];
 } memprof_path;
 
-/** The tree: its root and its nodes by id. */
+/** The tree: its root, its nodes by id, its sites by id. */
 typedef struct _memprof_tree_state {
-	memprof_path *root;      /**< NULL while not tracking */
-	memprof_path **by_id;    /**< node table, by_id[id] */
-	uint32_t count;          /**< nodes in by_id */
+	memprof_path *root;        /**< NULL while not tracking */
+	memprof_path **by_id;      /**< node table, by_id[id] */
+	uint32_t count;            /**< nodes in by_id */
+	uint32_t nsites;           /**< sites in sites_by_id */
+	memprof_site **sites_by_id;
 } memprof_tree_state;
 
 extern MEMPROF_TLS memprof_tree_state memprof_tree_g;
@@ -106,19 +152,19 @@ bool memprof_tree_start(struct _memprof_func *truncated);
 void memprof_tree_free(void);
 
 /**
- * The child of node for func, made when missing (call_line: the line in
- * the caller, kept for the path's first call), and from now on node's
- * most recently used child. Paths are cut at MEMPROF_PATH_MAX_DEPTH (see
- * tree.c). NULL when memory could not be had.
+ * The child of node for func called from call_line (the line in the
+ * caller), made when missing, and from now on in node's recent-children
+ * cache. Paths are cut at MEMPROF_PATH_MAX_DEPTH (see tree.c). NULL when
+ * memory could not be had.
  */
 memprof_path *memprof_path_child(memprof_path *node, struct _memprof_func *func, uint32_t call_line);
 
 /**
- * The child of node for func when it exists (then node's most recently
- * used child), NULL otherwise: memprof_path_child() without making one,
- * for callers whose call line costs something to find.
+ * The child of node for func called from call_line when it exists (then
+ * in node's recent-children cache), NULL otherwise: memprof_path_child()
+ * without making one.
  */
-memprof_path *memprof_path_find(memprof_path *node, const struct _memprof_func *func);
+memprof_path *memprof_path_find(memprof_path *node, const struct _memprof_func *func, uint32_t call_line);
 
 /** The node with this id (0 <= id < memprof_path_count()). */
 static inline memprof_path *memprof_path_by_id(uint32_t id)
@@ -134,6 +180,33 @@ static inline uint32_t memprof_path_count(void)
 static inline memprof_path *memprof_path_root(void)
 {
 	return memprof_tree_g.root;
+}
+
+/** Slow path of memprof_path_site(): the path's list, or a new site. NULL on OOM. */
+memprof_site *memprof_path_site_find(memprof_path *path, uint32_t line);
+
+/**
+ * The site of path for line, made when missing: two loads and a compare
+ * when the line was used recently. NULL when memory could not be had.
+ */
+static inline memprof_site *memprof_path_site(memprof_path *path, uint32_t line)
+{
+	memprof_site *site = path->recent_site[line & (MEMPROF_SITE_RECENT - 1)];
+	if (__builtin_expect(site != NULL && site->line == line, 1)) {
+		return site;
+	}
+	return memprof_path_site_find(path, line);
+}
+
+/** The site with this id (0 <= id < memprof_site_count()). */
+static inline memprof_site *memprof_site_by_id(uint32_t id)
+{
+	return memprof_tree_g.sites_by_id[id];
+}
+
+static inline uint32_t memprof_site_count(void)
+{
+	return memprof_tree_g.nsites;
 }
 
 #endif

@@ -338,6 +338,9 @@ function check_legacy(string $mode, string $tag, string $text, array $flat): voi
     }
     $got = [];
     for ($i++; $i < count($lines); $i++) {
+        if (str_starts_with($lines[$i], '# memprof ')) {
+            continue;   /* the view and the reason: pprof skips the line */
+        }
         if (!preg_match('/^ *(\d+): +(\d+) \[ *(\d+): +(\d+)\] @((?: 0x[0-9a-f]+)+)$/', $lines[$i], $m)) {
             fail($mode, "$tag legacy: bad line " . json_encode($lines[$i]));
             continue;
@@ -354,8 +357,9 @@ function check_legacy(string $mode, string $tag, string $text, array $flat): voi
         if ((int) $m[4] < (int) $m[2] || (int) $m[3] < (int) $m[1]) {
             fail($mode, "$tag legacy: allocated < live at " . label($key));
         }
+        /* A stack of functions may come once per call site: pprof adds them. */
         if ((int) $m[1] !== 0 || (int) $m[2] !== 0) {
-            $got[$key] = [(int) $m[2], (int) $m[1]];
+            $got[$key] = [($got[$key][0] ?? 0) + (int) $m[2], ($got[$key][1] ?? 0) + (int) $m[1]];
         }
     }
     $want = [];
@@ -508,10 +512,17 @@ function parse_pprof(string $mode, string $tag, string $gz): ?array
             array_shift($names);
         }
         $key = implode(SEP, $names);
-        if (isset($out[$key])) {
-            fail($mode, "$tag pprof: two samples for " . label($key));
+        /* One sample per allocation site (a line of a path), and a path per
+         * call site: several samples may have one stack of functions, and
+         * pprof adds them. */
+        $values = pb_ints($ff, 2);
+        if (isset($out[$key]) && count($out[$key]) === count($values)) {
+            foreach ($values as $k => $v) {
+                $out[$key][$k] += $v;
+            }
+        } else {
+            $out[$key] = $values;
         }
-        $out[$key] = pb_ints($ff, 2);
     }
     return $out;
 }

@@ -152,8 +152,11 @@ $decl = [
     $closure_name => (new ReflectionFunction($closure))->getStartLine(),
     'str_repeat' => 0,
 ];
+/* Own costs on the lines that allocated, and a zero on each call line
+ * that has none (callgrind_annotate shows only lines near costs); a
+ * function that allocated nothing itself has a zero at its first line. */
 foreach ($decl as $name => $line) {
-    printf("%s: self line %s, declared %d\n", str_replace([$closure_name, __FILE__], ['closure', 'FILE'], $name),
+    printf("%s: own cost lines %s, declared %d\n", str_replace([$closure_name, __FILE__], ['closure', 'FILE'], $name),
         implode(',', array_column($fns[$name]['self'], 0)), $line);
 }
 $sites = [
@@ -209,11 +212,11 @@ call mismatches: none
 int(5)
 inclusive inconsistencies: none
 -- lines
-leaf: self line 14, declared 14
-loop: self line 16, declared 16
-Cache::set: self line 8, declared 8
-closure: self line 25, declared 25
-str_repeat: self line 0, declared 0
+leaf: own cost lines 14, declared 14
+loop: own cost lines 20, declared 16
+Cache::set: own cost lines 10, declared 8
+closure: own cost lines 25,26, declared 25
+str_repeat: own cost lines 0, declared 0
 FILE > loop: call line at the call site, target 16: callee declaration
 FILE > Cache::set: call line at the call site, target 8: callee declaration
 FILE > closure: call line at the call site, target 25: callee declaration

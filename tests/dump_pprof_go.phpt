@@ -63,7 +63,8 @@ preg_match('/^PeriodType: (.*)\nPeriod: (.*)$/m', $raw['out'], $m);
 echo "period: ", $m ? "$m[1] $m[2]" : 'NONE', "\n";
 
 /* The stacks, leaf first, as -traces prints them with lines: a leaf at
- * its function's first line, each caller at its call site. */
+ * the line that allocated (an internal function at no line), each caller
+ * at its call site. */
 $traces = pprof_run('go-pprof', ['-traces', '-lines', '-sample_index=inuse_space', $file]);
 echo "traces: rc={$traces['rc']} stderr=", json_encode($traces['err']), "\n";
 $stacks = [];
@@ -75,7 +76,7 @@ foreach (preg_split('/^-+\+-+$/m', $traces['out']) as $block) {
 }
 $l = fn(string $marker) => dump_line_of(__FILE__, $marker);
 foreach ([
-    "b FILE:{$l('function b(')} < FILE FILE:{$l('// CALL SITE')}",
+    "b FILE:{$l('// B CALLS')} < FILE FILE:{$l('// CALL SITE')}",
     "str_repeat < a FILE:{$l('// A CALLS')} < b FILE:{$l('// B CALLS')} < FILE FILE:{$l('// CALL SITE')}",
 ] as $want) {
     echo "stack ", preg_replace('/:\d+/', ':LINE', $want), ": ",

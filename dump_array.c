@@ -21,9 +21,10 @@
  * no copy per node), appended without lookups: the dump of 600,000 paths
  * is a million arrays. */
 enum { DUMP_KEY_SIZE, DUMP_KEY_BLOCKS, DUMP_KEY_SIZE_INCL, DUMP_KEY_BLOCKS_INCL, DUMP_KEY_CALLS,
-	DUMP_KEY_CALLED, DUMP_KEYS };
+	DUMP_KEY_CALLED, DUMP_KEY_LINES, DUMP_KEYS };
 static const char *const dump_array_key_names[DUMP_KEYS] = {
 	"memory_size", "blocks_count", "memory_size_inclusive", "blocks_count_inclusive", "calls", "called_functions",
+	"lines",
 };
 
 typedef struct {
@@ -91,7 +92,29 @@ static void dump_array_state_free(dump_array_state *st)
 	}
 }
 
-zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile)
+/* Adds the site's live memory to its node's "lines" (made at its first
+ * site), under the site's line: merged paths may share a line. */
+static void dump_array_site_line(const dump_array_state *st, HashTable *node, zend_ulong line, const memprof_counters *c)
+{
+	zval *lines = zend_hash_find(node, st->keys[DUMP_KEY_LINES]), *entry, zv;
+
+	if (!lines) {
+		array_init(&zv);
+		lines = zend_hash_add_new(node, st->keys[DUMP_KEY_LINES], &zv);
+	}
+	entry = zend_hash_index_find(Z_ARRVAL_P(lines), line);
+	if (!entry) {
+		array_init_size(&zv, 2);
+		zend_hash_real_init_mixed(Z_ARRVAL(zv));
+		dump_array_append_long(Z_ARRVAL(zv), st->keys[DUMP_KEY_SIZE], 0);
+		dump_array_append_long(Z_ARRVAL(zv), st->keys[DUMP_KEY_BLOCKS], 0);
+		entry = zend_hash_index_add_new(Z_ARRVAL_P(lines), line, &zv);
+	}
+	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_SIZE])) += (zend_long) c->live_bytes;
+	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_BLOCKS])) += (zend_long) c->live_blocks;
+}
+
+zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile, bool lines)
 {
 	uint32_t n = profile->count;
 	HashTable **called;
@@ -104,11 +127,14 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	uint64_t *calls = calloc(n ? n : 1, sizeof(*calls));
 	bool *has_children = calloc(n ? n : 1, sizeof(*has_children));
 
+	HashTable **nodes = lines ? malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
+
 	memset(&st, 0, sizeof(st));
 	called = malloc((n ? n : 1) * sizeof(*called));
 	st.nnames = memprof_func_count();
 	st.names = calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
-	if (!called || !st.names || !self || !incl || !calls || !has_children) {
+	if (!called || !st.names || !self || !incl || !calls || !has_children || (lines && !nodes)) {
+		free(nodes);
 		free(called);
 		free(st.names);
 		free(self);
@@ -134,6 +160,9 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 			zend_string_hash_val(st.keys[i]);
 		}
 		called[0] = dump_array_node(&st, return_value, calls[0], has_children[0], &self[0], &incl[0]);
+		if (nodes) {
+			nodes[0] = Z_ARRVAL_P(return_value);
+		}
 		for (id = 1; id < n; id++) {
 			const memprof_path *frame = memprof_path_by_id(id);
 			zval node;
@@ -146,12 +175,28 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 				break;
 			}
 			called[id] = dump_array_node(&st, &node, calls[id], has_children[id], &self[id], &incl[id]);
+			if (nodes) {
+				nodes[id] = Z_ARRVAL(node);
+			}
 			zend_symtable_update(called[profile->canon[frame->parent->id]], dump_array_name(&st, frame->func), &node);
+		}
+		/* Lines: each site with live memory, into its (merged) node. */
+		for (id = 0; nodes && !oom && id < profile->nsites; id++) {
+			const memprof_counters *c = &profile->site_self[id];
+			if (UNEXPECTED(memprof_dump_oom_pending())) {
+				oom = true;
+				break;
+			}
+			if (c->live_bytes || c->live_blocks) {
+				const memprof_site *site = memprof_site_by_id(id);
+				dump_array_site_line(&st, nodes[profile->canon[site->path->id]], site->line, c);
+			}
 		}
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside
 		 * the allocator): free what is ours, and go on dying. */
 		free(called);
+		free(nodes);
 		free(self);
 		free(incl);
 		free(calls);
@@ -160,6 +205,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 		zend_bailout();
 	} zend_end_try();
 	free(called);
+	free(nodes);
 	free(self);
 	free(incl);
 	free(calls);

@@ -70,3 +70,55 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 	free(path);
 	free(self);
 }
+
+/* One frame: the name, and ":line" when there is a line. */
+static void dump_folded_frame(memprof_writer *w, const memprof_path *p, uint32_t line)
+{
+	dump_folded_name(w, memprof_profile_name(p));
+	if (line) {
+		memprof_writer_printf(w, ":%u", line);
+	}
+}
+
+void memprof_dump_folded_lines(const memprof_profile *profile, memprof_writer *w)
+{
+	const memprof_path **path = NULL;
+	size_t cap = 0;
+	uint32_t id;
+
+	for (id = 0; id < profile->nsites && !w->failed; id++) {
+		const memprof_site *site = memprof_site_by_id(id);
+		const memprof_path *f;
+		size_t depth = 0;
+
+		if (profile->site_self[id].live_bytes == 0) {
+			continue;
+		}
+		if (!site->path->parent) {
+			memprof_writer_printf(w, "{root} %" PRIu64 "\n", profile->site_self[id].live_bytes);
+			continue;
+		}
+		for (f = site->path; f->parent; f = f->parent) {
+			if (depth == cap) {
+				const memprof_path **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
+				if (!npath) {
+					memprof_writer_fail(w);
+					break;
+				}
+				path = npath;
+			}
+			path[depth++] = f;
+		}
+		if (w->failed) {
+			break;
+		}
+		/* path[depth-1] is outermost; each frame is at the line where it
+		 * called the next one, the last at the site's line. */
+		while (depth-- > 0) {
+			dump_folded_frame(w, path[depth], depth ? path[depth - 1]->call_line : site->line);
+			memprof_writer_write(w, depth ? ";" : " ", 1);
+		}
+		memprof_writer_printf(w, "%" PRIu64 "\n", profile->site_self[id].live_bytes);
+	}
+	free(path);
+}

@@ -15,4 +15,12 @@
  */
 void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w);
 
+/**
+ * The same with "function:line" frames: one line per allocation site with
+ * live bytes, each caller at the line of its call, the last frame at the
+ * line that allocated (no ":line" where there is none: an internal
+ * function, {root}). Call sites stay apart.
+ */
+void memprof_dump_folded_lines(const memprof_profile *profile, memprof_writer *w);
+
 #endif

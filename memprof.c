@@ -237,16 +237,17 @@ static zend_result memprof_view_from_args(memprof_view *view, zend_long since, b
 ZEND_FUNCTION(memprof_dump_array)
 {
 	zend_long since = 0;
-	bool peak = false;
+	bool peak = false, lines = false;
 	memprof_view view;
 	memprof_profile profile;
 	volatile zend_result rc;
 	volatile bool bailout = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 2)
+	ZEND_PARSE_PARAMETERS_START(0, 3)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
+		Z_PARAM_BOOL(lines)
 	ZEND_PARSE_PARAMETERS_END();
 	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
@@ -263,7 +264,7 @@ ZEND_FUNCTION(memprof_dump_array)
 		 * memory limit may bail out of it (PHP builds without delayed
 		 * out-of-memory handling). */
 		zend_try {
-			rc = memprof_dump_array(return_value, &profile);
+			rc = memprof_dump_array(return_value, &profile, lines);
 		} zend_catch {
 			bailout = true;
 		} zend_end_try();
@@ -327,23 +328,28 @@ static void memprof_dump_end(void)
 /* Runs one format onto the stream argument: checks the state and the
  * stream, takes the view with the heap paused (so the dump records nothing
  * of its own), and turns any failed write into an exception. */
-static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn)
+static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn)
 {
 	zval *zstream;
 	php_stream *stream;
 	zend_long since = 0;
-	bool peak = false;
+	bool peak = false, lines = false;
 	memprof_view view;
 	memprof_profile profile;
 	memprof_writer w;
 	zend_result rc;
 
-	ZEND_PARSE_PARAMETERS_START(1, 3)
+	/* A fourth parameter, $lines, for the formats that have lines_fn. */
+	ZEND_PARSE_PARAMETERS_START(1, lines_fn ? 4 : 3)
 		Z_PARAM_RESOURCE(zstream)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
+		Z_PARAM_BOOL(lines)
 	ZEND_PARSE_PARAMETERS_END();
+	if (lines) {
+		fn = lines_fn;
+	}
 
 	php_stream_from_zval(stream, zstream);
 	if (!memprof_stream_writable(stream)) {
@@ -390,27 +396,27 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 
 ZEND_FUNCTION(memprof_dump_callgrind)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind, NULL);
 }
 
 ZEND_FUNCTION(memprof_dump_pprof)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof, NULL);
 }
 
 ZEND_FUNCTION(memprof_dump_pprof_legacy)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy, NULL);
 }
 
 ZEND_FUNCTION(memprof_dump_folded)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines);
 }
 
 ZEND_FUNCTION(memprof_dump_speedscope)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope, NULL);
 }
 
 ZEND_FUNCTION(memprof_version)

@@ -30,9 +30,10 @@ function memprof_enabled_flags(): array {}
  * The live allocations by call path.
  * @param int $since only allocations made in this generation (memprof_mark()) or later; 0: all
  * @param bool $peak the call paths as they were at (near) the peak of live memory instead of now
+ * @param bool $lines each node with memory of its own also gets "lines": line => [memory_size, blocks_count]
  * @throws MemprofException when not enabled
  */
-function memprof_dump_array(int $since = 0, bool $peak = false): array {}
+function memprof_dump_array(int $since = 0, bool $peak = false, bool $lines = false): array {}
 
 /**
  * Starts a new generation: dumps with $since set to the returned number show
@@ -74,9 +75,10 @@ function memprof_dump_pprof_legacy($handle, int $since = 0, bool $peak = false):
  * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
+ * @param bool $lines frames "function:line": the line of the call, and for the last one the line that allocated
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_folded($handle, int $since = 0, bool $peak = false): void {}
+function memprof_dump_folded($handle, int $since = 0, bool $peak = false, bool $lines = false): void {}
 
 /**
  * Writes the live profile as speedscope JSON (live bytes, live blocks and

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 2d4d56a75119f92e23cdacb564f6d73ff3fd187d */
+ * Stub hash: 9da92d53302ade3e5a965c198940e5291f298320 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -16,6 +16,7 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_array, 0, 0, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lines, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_mark, 0, 0, IS_LONG, 0)
@@ -31,7 +32,12 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_pprof_legacy arginfo_memprof_dump_callgrind
 
-#define arginfo_memprof_dump_folded arginfo_memprof_dump_callgrind
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_folded, 0, 1, IS_VOID, 0)
+	ZEND_ARG_INFO(0, handle)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lines, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_speedscope arginfo_memprof_dump_callgrind
 

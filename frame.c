@@ -196,7 +196,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		if (!func) {
 			break;
 		}
-		child = frame_path_child(node, func, caller, false);
+		child = frame_path_child(node, func, frame_line_of(caller));
 		if (!child) {
 			break;
 		}
@@ -206,6 +206,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		e->func = f->func;
 		e->node = child;
 		e->hooked = false;
+		e->user = false;
 		node = child;
 		caller = f;
 	}
@@ -478,6 +479,12 @@ memprof_path *memprof_frame_sync_current(void)
 		return node;
 	}
 	return frame_push_entries(s, node, s->e[top - 1].ex, fresh, nfresh);
+}
+
+memprof_site *memprof_frame_sync_current_site(void)
+{
+	memprof_path *node = memprof_frame_sync_current();
+	return memprof_path_site(node, memprof_frame_current_line());
 }
 
 /* ---- fibers -------------------------------------------------------------------- */

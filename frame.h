@@ -21,12 +21,15 @@
  * @var node    the call path of that frame
  * @var hooked  pushed by an execution hook that will pop it when the call returns;
  *              entries made by a sync from the engine's stack are re-checked on use
+ * @var user    func is user code (its frame has lines): set by the hooks, which
+ *              read it anyway, so the hot paths need not load func again
  */
 typedef struct _memprof_frame_entry {
 	const zend_execute_data *ex;
 	const zend_function *func;
 	memprof_path *node;
 	bool hooked;
+	bool user;
 } memprof_frame_entry;
 
 /**
@@ -110,6 +113,8 @@ void memprof_frame_stop(void);
 
 /** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
 memprof_path *memprof_frame_sync_current(void);
+/** Slow path of memprof_frame_current_site(). NULL on OOM. */
+memprof_site *memprof_frame_sync_current_site(void);
 
 /**
  * The line a frame of user code is at (its saved opline), 0 for other
@@ -161,6 +166,26 @@ static zend_always_inline memprof_path *memprof_frame_current(void)
 		}
 	}
 	return memprof_frame_sync_current();
+}
+
+/**
+ * The allocation site allocations made now belong to: the current path
+ * (memprof_frame_current()) at the current line (memprof_frame_current_line()).
+ * Only while tracking. Fast when the running frame was entered through a
+ * hook: then its line is read straight from its saved opline (hooks run
+ * only without the JIT). NULL when memory for a new site could not be had.
+ */
+static zend_always_inline memprof_site *memprof_frame_current_site(void)
+{
+	const memprof_frame_stack *s = memprof_frame_g.stack;
+	if (EXPECTED(s->n)) {
+		const memprof_frame_entry *top = &s->e[s->n - 1];
+		const zend_execute_data *ex = EG(current_execute_data);
+		if (EXPECTED(top->ex == ex && top->hooked)) {
+			return memprof_path_site(top->node, top->user ? ex->opline->lineno : 0);
+		}
+	}
+	return memprof_frame_sync_current_site();
 }
 
 #endif

@@ -147,7 +147,9 @@ static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute
 
 /* Pushes the entry of a frame that is about to run. Returns false (and
  * pushes nothing) for frames without a node. */
-static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth)
+/* user: ex runs user code (the zend_execute_ex hook) or internal code
+ * (the zend_execute_internal one): a constant in each hook. */
+static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t *depth, bool user)
 {
 	const zend_function *func = ex->func;
 	const zend_execute_data *caller = ex->prev_execute_data;
@@ -155,8 +157,10 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	memprof_path *parent, *node;
 	memprof_frame_entry *e;
 	memprof_func *mf;
+	uint32_t line;
 
-	if (UNEXPECTED(!frame_trackable(func))) {
+	/* (frame_trackable(), knowing which hook runs.) */
+	if (UNEXPECTED(user ? (func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) != 0 : !frame_trackable(func))) {
 		return false;
 	}
 	mf = memprof_func_of(func);
@@ -164,13 +168,18 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 		return false;
 	}
 	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
+		/* The caller's entry says whether it has lines; the VM saved its
+		 * opline before the call (hooks run only without the JIT). */
 		parent = s->e[s->n - 1].node;
+		line = s->e[s->n - 1].user ? caller->opline->lineno : 0;
 	} else if (UNEXPECTED(caller && !caller->func)) {
 		parent = frame_delegated_parent(ex, caller);
+		line = 0;
 	} else {
 		parent = frame_sync(caller);
+		line = frame_line_of(caller);
 	}
-	node = frame_path_child(parent, mf, caller, true);
+	node = frame_path_child(parent, mf, line);
 	if (UNEXPECTED(!node)) {
 		return false;
 	}
@@ -193,6 +202,7 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	e->func = func;
 	e->node = node;
 	e->hooked = true;
+	e->user = user;
 	*depth = s->n++;
 	return true;
 }
@@ -268,7 +278,7 @@ static void frame_execute_ex(zend_execute_data *ex)
 		frame_execute_deep(ex);
 		return;
 	}
-	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth, true))) {
 		frame_l.orig_execute_ex(ex);
 		return;
 	}
@@ -284,7 +294,7 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
 {
 	uint32_t depth, session;
 
-	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth))) {
+	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth, false))) {
 		frame_l.orig_execute_internal(ex, return_value);
 		return;
 	}

@@ -90,22 +90,12 @@ static zend_always_inline uint32_t frame_line_of(const zend_execute_data *ex)
 	return memprof_frame_line(ex);
 }
 /**
- * The line of the call ex is making, from an execution hook: the hooks run
- * only without the JIT, where the VM has saved the caller's opline.
+ * The child path of node for func called from line (of the caller), made
+ * when missing: the node's recent children first (loops), then the tree's
+ * lookup. NULL on OOM.
  */
-static zend_always_inline uint32_t frame_line_of_hooked(const zend_execute_data *ex)
+static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func, uint32_t line)
 {
-	return ex && ex->func && ZEND_USER_CODE(ex->func->type) ? ex->opline->lineno : 0;
-}
-/**
- * The child path of node for func called from the caller's current line
- * (hooked: called from an execution hook), made when missing: the node's
- * recent children first (loops), then the tree's lookup. NULL on OOM.
- */
-static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func,
-	const zend_execute_data *caller, bool hooked)
-{
-	uint32_t line = hooked ? frame_line_of_hooked(caller) : frame_line_of(caller);
 	memprof_path *child = node->recent[memprof_path_recent_slot(func, line)];
 
 	if (UNEXPECTED(!child || child->func != func || child->call_line != line)) {

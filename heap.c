@@ -402,7 +402,7 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
  * ran out. */
 static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint32_t *idx_out)
 {
-	memprof_site *site = memprof_path_site(memprof_frame_current(), memprof_frame_current_line());
+	memprof_site *site = memprof_frame_current_site();
 	memprof_alloc *rec;
 	uint32_t idx;
 

@@ -35,7 +35,7 @@ struct _memprof_func;
 
 
 /** Slots of a node's cache of recently entered children (a power of two). */
-#define MEMPROF_PATH_RECENT 4
+#define MEMPROF_PATH_RECENT 8
 
 /**
  * The slot of a node's recent-children cache for a call of func from

@@ -1,7 +1,8 @@
 <?php
 /*
  * Profiles a PHP script with memprof and, when it ends, prints the call
- * paths that still hold memory, largest first.
+ * paths that still hold memory, largest first, each with the lines of its
+ * function that hold the most.
  *
  *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
  *
@@ -23,13 +24,13 @@ if ($memprof_top_script === false) {
     exit(2);
 }
 
-/** Flattens the tree into [path => [self bytes, self blocks, calls]]. */
+/** Flattens the tree into [[path, self bytes, self blocks, lines], ...]. */
 function memprof_top_flatten(array $node, array $prefix, array &$out): void
 {
     foreach ($node['called_functions'] as $name => $child) {
         $path = array_merge($prefix, [$name]);
         if ($child['memory_size'] > 0) {
-            $out[] = [$path, $child['memory_size'], $child['blocks_count']];
+            $out[] = [$path, $child['memory_size'], $child['blocks_count'], $child['lines'] ?? []];
         }
         memprof_top_flatten($child, $path, $out);
     }
@@ -46,12 +47,12 @@ function memprof_top_report(string $script): void
     if (!memprof_enabled()) {
         return;
     }
-    $dump = memprof_dump_array();
+    $dump = memprof_dump_array(lines: true);
     memprof_disable();
 
     $rows = [];
     if ($dump['memory_size'] > 0) {
-        $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count']];
+        $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count'], []];
     }
     memprof_top_flatten($dump, [], $rows);
     usort($rows, fn($a, $b) => $b[1] <=> $a[1]);
@@ -64,13 +65,20 @@ function memprof_top_report(string $script): void
         number_format($total), number_format($dump['blocks_count_inclusive']), basename($script),
         min($limit, count($rows)), count($rows));
     fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'call path (outermost first)');
-    foreach (array_slice($rows, 0, $limit) as [$path, $bytes, $blocks]) {
+    foreach (array_slice($rows, 0, $limit) as [$path, $bytes, $blocks, $lines]) {
         if (count($path) > 1 && $path[0] === __FILE__) {
             array_shift($path);             /* this wrapper's own frame */
         }
         $names = array_map(fn($n) => memprof_top_short($n, $base), $path);
         fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0,
             number_format($blocks), implode(' > ', $names));
+        /* Where in the function (user code has lines; 0 is none). */
+        unset($lines[0]);
+        uasort($lines, fn($a, $b) => $b['memory_size'] <=> $a['memory_size']);
+        foreach (array_slice($lines, 0, 3, true) as $line => $l) {
+            fprintf($out, "%14s %5.1f%% %9s      line %d\n", number_format($l['memory_size']),
+                $total ? 100 * $l['memory_size'] / $total : 0, number_format($l['blocks_count']), $line);
+        }
     }
 }
 

@@ -26,6 +26,8 @@ attempt('memprof_dump_array', [0.0]);
 attempt('memprof_dump_array', [true]);
 attempt('memprof_dump_array', [0, 1]);
 attempt('memprof_dump_array', [0, 'true']);
+attempt('memprof_dump_array', [0, false, 1]);
+attempt('memprof_dump_folded', [$s, 0, false, 'yes']);
 foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
     attempt($fn, ['php://memory']);
     attempt($fn, [$s, '0']);
@@ -46,6 +48,8 @@ TypeError: memprof_dump_array(): Argument #1 ($since) must be of type int, float
 TypeError: memprof_dump_array(): Argument #1 ($since) must be of type int, bool given
 TypeError: memprof_dump_array(): Argument #2 ($peak) must be of type bool, int given
 TypeError: memprof_dump_array(): Argument #2 ($peak) must be of type bool, string given
+TypeError: memprof_dump_array(): Argument #3 ($lines) must be of type bool, int given
+TypeError: memprof_dump_folded(): Argument #4 ($lines) must be of type bool, string given
 TypeError: memprof_dump_callgrind(): Argument #1 ($handle) must be of type resource, string given
 TypeError: memprof_dump_callgrind(): Argument #2 ($since) must be of type int, string given
 TypeError: memprof_dump_callgrind(): Argument #2 ($since) must be of type int, bool given

@@ -67,6 +67,13 @@ zend_result memprof_session_start(const memprof_flags *flags)
 		goto fail;
 	}
 	MEMPROF_G(session).flags = *flags;
+	if (flags->native) {
+		/* Accepted as the classic memprof's flag, but not done (glibc 2.34
+		 * removed the malloc hooks it used): say so, and report it off. */
+		php_error_docref(NULL, E_WARNING, "Memprof cannot track native (malloc) allocations: "
+			"the \"native\" flag is ignored, the Zend heap is profiled");
+		MEMPROF_G(session).flags.native = false;
+	}
 	MEMPROF_G(session).enabled = true;
 	MEMPROF_G(session).start_ns = memprof_clock_ns(CLOCK_MONOTONIC);
 	memprof_autodump_session_start();

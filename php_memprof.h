@@ -12,7 +12,7 @@
 extern zend_module_entry memprof_module_entry;
 #define phpext_memprof_ptr &memprof_module_entry
 
-#define PHP_MEMPROF_VERSION "0.1.0"
+#define PHP_MEMPROF_VERSION "4.0.0alpha1"
 
 /* Must match the MEMPROF_CONFIG_VERSION that config.m4 writes into
  * config.h: a mismatch means configure ran for another version of the

@@ -63,7 +63,8 @@ function reason(string $format, string $text): string {
 }
 function show(string $format, string $file): void {
     $text = file_get_contents($file);
-    $ext = preg_replace('/^memprof\.\d+\.\d{8}T\d{6}Z\.\d+\./', '', basename($file));
+    /* memprof.PID[-TID].TIME.N.EXT (a thread-safe PHP adds the thread). */
+    $ext = preg_replace('/^memprof\.\d+(?:-\d+)?\.\d{8}T\d{6}Z\.\d+\./', '', basename($file));
     $reason = preg_replace(['/\d{4,}/', '/signal \d+ \([^)]*\)/'], ['N', 'signal USR2'], reason($format, $text));
     printf("  %s: %s; %s\n", $ext, dump_text_check($format, $text), str_replace(__FILE__, 'FILE', $reason));
 }

@@ -166,6 +166,70 @@ function check_folded(string $mode, string $tag, string $text, array $flat): voi
     compare_maps($mode, "$tag folded", $want, $got);
 }
 
+/* memprof_dump_array(lines: true): a node's lines add up to its own bytes and
+ * blocks, and only nodes holding something have them. */
+function check_lines(string $mode, string $tag, array $rows): void
+{
+    foreach ($rows as [$parent, $name, $sb, $sn, , , , $lines]) {
+        if ($sb === 0 && $sn === 0) {
+            if ($lines !== null) {
+                fail($mode, "$tag lines: a node holding nothing has lines ($name)");
+            }
+        } elseif ($lines === null || $lines[0] !== $sb || $lines[1] !== $sn || !$lines[2]) {
+            fail($mode, "$tag lines: $name holds $sb bytes/$sn blocks, its lines " . json_encode($lines));
+        }
+    }
+}
+
+/* speedscope: the live-bytes profile has the folded stacks' bytes. */
+function check_speedscope(string $mode, string $tag, string $text, array $flat): void
+{
+    $j = json_decode($text, true);
+    if (!is_array($j) || !isset($j['shared']['frames'], $j['profiles'][0]['samples'], $j['profiles'][0]['weights'])) {
+        fail($mode, "$tag speedscope: not a speedscope file");
+        return;
+    }
+    $names = array_column($j['shared']['frames'], 'name');
+    $got = [];
+    foreach ($j['profiles'][0]['samples'] as $i => $stack) {
+        $key = implode(SEP, array_map(fn($f) => $names[$f] ?? '?', $stack));
+        $key = $key === '{root}' ? '' : $key;
+        $got[$key] = ($got[$key] ?? 0) + $j['profiles'][0]['weights'][$i];
+    }
+    if (array_sum($j['profiles'][0]['weights']) !== $flat[''][2] || $j['profiles'][0]['endValue'] !== $flat[''][2]) {
+        fail($mode, "$tag speedscope: total " . array_sum($j['profiles'][0]['weights']) . " != root inclusive {$flat[''][2]}");
+    }
+    $want = [];
+    foreach ($flat as $k => $v) {
+        if ($v[0] !== 0) {
+            $want[(string) $k] = $v[0];
+        }
+    }
+    compare_maps($mode, "$tag speedscope", $want, array_filter($got, fn($v) => $v !== 0));
+}
+
+/* Folded stacks with lines: without the ":line" of each frame, the folded
+ * stacks' bytes. */
+function check_folded_lines(string $mode, string $tag, string $text, array $flat): void
+{
+    $got = [];
+    foreach ($text === '' ? [] : explode("\n", rtrim($text, "\n")) as $i => $line) {
+        if (!preg_match('/^(\S(?:.*\S)?) (\d+)$/', $line, $m)) {
+            fail($mode, "$tag folded lines: malformed line " . ($i + 1) . ': ' . json_encode($line));
+            continue;
+        }
+        $key = $m[1] === '{root}' ? '' : implode(SEP, array_map(fn($f) => preg_replace('/:\d+$/', '', $f), explode(';', $m[1])));
+        $got[$key] = ($got[$key] ?? 0) + (int) $m[2];
+    }
+    $want = [];
+    foreach ($flat as $k => $v) {
+        if ($v[0] !== 0) {
+            $want[str_replace(';', ':', (string) $k)] = $v[0];
+        }
+    }
+    compare_maps($mode, "$tag folded lines", $want, array_filter($got, fn($v) => $v !== 0));
+}
+
 /** Per function: self costs and per-edge costs/calls of a callgrind file. */
 function parse_callgrind(string $mode, string $tag, string $text): array
 {
@@ -660,6 +724,7 @@ function check_side(string $mode, array $modes): array
             fail($mode, "$tag: unreadable");
             continue;
         }
+        check_lines($mode, basename($base), $d['arr2']);
         $d['arr'] = unrows($d['arr']);
         $d['arr2'] = unrows($d['arr2']);
         $stats['dumps']++;
@@ -671,6 +736,8 @@ function check_side(string $mode, array $modes): array
         $stats['nodes'] += count($flat);
         compare_maps($mode, "$tag second dump_array", self_map($flat), self_map(flatten($d['arr2'])));
         check_folded($mode, $tag, file_get_contents("$base.folded"), $flat);
+        check_speedscope($mode, $tag, (string) @file_get_contents("$base.ss.json"), $flat);
+        check_folded_lines($mode, $tag, (string) @file_get_contents("$base.lfolded"), $flat);
         check_callgrind($mode, $tag, file_get_contents("$base.cg"), $dump);
         check_legacy($mode, $tag, file_get_contents("$base.heap"), $flat);
         try {

@@ -403,9 +403,10 @@ function fz_mark(int $len): void
 
 /**
  * A dump_array() tree as rows [parent row, name, self bytes, self blocks,
- * inclusive bytes, inclusive blocks, calls], parents first (the root is row
- * 0, parent -1): flat, because serialize() recurses on the C stack, and a
- * fiber's is small.
+ * inclusive bytes, inclusive blocks, calls, lines], parents first (the root
+ * is row 0, parent -1): flat, because serialize() recurses on the C stack,
+ * and a fiber's is small. lines: null without them, else the sums of the
+ * node's "lines" [bytes, blocks] and whether every line key is an int.
  */
 function fz_rows(array $dump): array
 {
@@ -414,8 +415,13 @@ function fz_rows(array $dump): array
     while ($stack) {
         [$parent, $name, $node] = array_pop($stack);
         $i = count($rows);
+        $lines = null;
+        if (isset($node['lines'])) {
+            $lines = [array_sum(array_column($node['lines'], 'memory_size')), array_sum(array_column($node['lines'], 'blocks_count')),
+                count(array_filter(array_keys($node['lines']), 'is_int')) === count($node['lines'])];
+        }
         $rows[] = [$parent, $name, $node['memory_size'], $node['blocks_count'], $node['memory_size_inclusive'],
-            $node['blocks_count_inclusive'], $node['calls']];
+            $node['blocks_count_inclusive'], $node['calls'], $lines];
         foreach ($node['called_functions'] as $cname => $child) {
             $stack[] = [$i, (string) $cname, $child];
         }
@@ -428,7 +434,7 @@ function fz_write_dump(string $tag): void
     $n = ++Fz::$seq;
     $base = Fz::$side . '/d' . $n;
     $hs = [];
-    foreach (['cg', 'folded', 'pb.gz', 'heap'] as $ext) {
+    foreach (['cg', 'folded', 'pb.gz', 'heap', 'ss.json', 'lfolded'] as $ext) {
         $hs[$ext] = fopen("$base.$ext", 'w');
     }
     $arr = memprof_dump_array();
@@ -436,7 +442,9 @@ function fz_write_dump(string $tag): void
     memprof_dump_folded($hs['folded']);
     memprof_dump_pprof($hs['pb.gz']);
     memprof_dump_pprof_legacy($hs['heap']);
-    $arr2 = memprof_dump_array();
+    memprof_dump_speedscope($hs['ss.json']);
+    memprof_dump_folded($hs['lfolded'], 0, false, true);
+    $arr2 = memprof_dump_array(0, false, true);
     foreach ($hs as $h) {
         fclose($h);
     }

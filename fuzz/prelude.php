@@ -453,7 +453,7 @@ function fz_write_dump(string $tag): void
     file_put_contents("$base.arr", serialize($meta));
 }
 
-/** A dump set at a random point: the array and the four stream formats, back to back. */
+/** A dump set at a random point: the array and the six stream dumps, back to back. */
 function fz_dump(): void
 {
     if (--Fz::$dumps < 0 || !fz_on() || Fz::$side === null) {

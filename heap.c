@@ -79,7 +79,7 @@ typedef struct _memprof_heap_state {
 	void *big;
 	uint64_t live_bytes;
 	uint32_t generation;
-	/* peak: exact peak of live_bytes, and the snapshot of every path's
+	/* peak: exact peak of live_bytes, and the snapshot of every site's
 	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
 	uint64_t peak_bytes;
 	uint64_t peak_next;
@@ -343,7 +343,7 @@ uint32_t memprof_heap_mark(void)
  * distribution of mean sample_interval, so an allocation of size s is
  * sampled with probability p(s) = 1 - exp(-s / interval), large and small
  * alike without bias. A sampled allocation stands for 1/p(s) allocations
- * of its size: its path's counters get s/p(s) bytes and 1/p(s) blocks, so
+ * of its size: its site's counters get s/p(s) bytes and 1/p(s) blocks, so
  * every dump reports unbiased estimates with no change to the formats.
  * The estimate is a function of the size alone, so a free subtracts
  * exactly what the allocation added. */

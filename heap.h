@@ -47,7 +47,8 @@ void memprof_heap_thread_shutdown(void);
 
 /**
  * Installs the proxy heap; from now on every request-heap allocation is
- * recorded against memprof_frame_current(). Frame tracking must be on.
+ * recorded against memprof_frame_current_site() (its path and line).
+ * Frame tracking must be on.
  *
  * @param sample_interval  0: record every allocation; else sampling mode with
  *                         this mean distance in bytes between samples

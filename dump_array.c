@@ -127,7 +127,8 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	uint64_t *calls = calloc(n ? n : 1, sizeof(*calls));
 	bool *has_children = calloc(n ? n : 1, sizeof(*has_children));
 
-	HashTable **nodes = lines ? malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
+	/* (volatile: used again after a bailout, in zend_catch) */
+	HashTable **volatile nodes = lines ? malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
 
 	memset(&st, 0, sizeof(st));
 	called = malloc((n ? n : 1) * sizeof(*called));

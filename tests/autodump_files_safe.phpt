@@ -15,8 +15,9 @@ mkdir($dir, 0700);
 ini_set('memprof.output_dir', $dir);
 $victim = "$dir/victim";
 file_put_contents($victim, "precious\n");
-/* Plant the names the first dump would take, for this second and the next two. */
-for ($t = time(); $t < time() + 3; $t++) {
+/* Plant the names the first dump would take, for this second and the next
+ * thirty (a loaded machine may stall the test between here and the dump). */
+for ($t = time() - 1, $end = time() + 30; $t <= $end; $t++) {
     /* A ZTS PHP names the thread after the process (the CLI's is the process's). */
     $name = sprintf('%s/memprof.%s.%s.1.callgrind', $dir, PHP_ZTS ? getmypid() . '-' . getmypid() : getmypid(), gmdate('Ymd\THis\Z', $t));
     symlink($victim, $name);

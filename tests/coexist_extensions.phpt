@@ -8,8 +8,11 @@ memprof
  * valgrind (which traces the children) they crawl, and its signal
  * delivery starves Excimer's timer. */
 if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');
-/* run-tests.php -m: SKIPIF itself runs without valgrind, the test under it. */
-if (getenv('USE_ZEND_ALLOC') === '0') die('skip too slow under valgrind (run-tests.php -m)');
+/* run-tests.php -m (Zend MM off): SKIPIF itself runs without valgrind, the
+ * test under it. The ASAN pass turns the Zend MM off too, without valgrind. */
+if (getenv('USE_ZEND_ALLOC') === '0' && !str_contains((string) getenv('LD_PRELOAD'), 'asan')) {
+    die('skip too slow under valgrind (run-tests.php -m)');
+}
 $dir = ini_get('extension_dir');
 foreach (['pcov', 'apcu', 'excimer', 'xdebug'] as $ext) {
     if (!is_file("$dir/$ext.so")) {

@@ -42,6 +42,19 @@ function catalog(): array
 //
 //
 $keep = catalog();                                      // CALL
+/* ... and from the next one (the closure below allocates). */
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
 $l = fn(string $marker) => dump_line_of(__FILE__, $marker);
 
 $dump = memprof_dump_array(0, false, true);

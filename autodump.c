@@ -167,6 +167,13 @@ static int autodump_open_dir(const char *dir, char *error, size_t error_size)
 	return -1;
 }
 
+/* The next growth dump: memprof.dump_on_growth bytes over what is live now
+ * (off when the setting is 0). */
+static void autodump_growth_rearm(void)
+{
+	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+}
+
 zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
 	memprof_format format = MEMPROF_G(ini).output_format;
@@ -242,6 +249,8 @@ zend_result memprof_autodump(const memprof_view *view, const char *reason, char 
 	}
 	close(dfd);
 	autodump_l.count++;
+	/* Growth dumps count from the last automatic dump, whatever its cause. */
+	autodump_growth_rearm();
 	snprintf(path, path_size, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	return SUCCESS;
 }
@@ -376,13 +385,6 @@ static void autodump_log(const char *fmt, ...)
 	php_log_err_with_severity(msg, LOG_WARNING);
 }
 
-/* The next growth dump: memprof.dump_on_growth bytes over what is live now
- * (off when the setting is 0). */
-static void autodump_growth_rearm(void)
-{
-	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
-}
-
 void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
@@ -395,12 +397,8 @@ void memprof_autodump_interrupt(void)
 		autodump_signal_due = 0;
 		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
 			strsignal(autodump_l.signo));
-		if (!MEMPROF_G(session).enabled) {
-			/* Nothing to dump. */
-		} else if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
-			/* The growth dumps count from the last automatic dump, whatever its cause. */
-			autodump_growth_rearm();
-		} else {
+		if (MEMPROF_G(session).enabled
+				&& memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
 			if (!autodump_l.capped) {
 				autodump_log("memprof could not write the dump requested by signal %d: %s",
 					autodump_l.signo, error);
@@ -416,16 +414,17 @@ void memprof_autodump_interrupt(void)
 			snprintf(reason, sizeof(reason), "memprof.dump_on_growth: live memory grew to %" PRIu64
 				" bytes, %" PRIu64 " bytes or more over the last automatic dump",
 				memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
-			if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) == SUCCESS) {
-				autodump_growth_rearm();
-			} else if (!autodump_l.capped) {
-				/* Try again after the next step of growth. */
-				autodump_growth_rearm();
-				autodump_log("memprof could not write the growth dump: %s", error);
-			} else if (!autodump_l.cap_reported) {
-				/* The cap is reached: say it once, and stop watching the growth. */
-				autodump_l.cap_reported = true;
-				autodump_log("memprof stops its growth dumps: %s", error);
+			/* A dump that was written re-armed the growth itself. */
+			if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
+				if (!autodump_l.capped) {
+					/* Try again after the next step of growth. */
+					autodump_growth_rearm();
+					autodump_log("memprof could not write the growth dump: %s", error);
+				} else if (!autodump_l.cap_reported) {
+					/* The cap is reached: say it once, and stop watching the growth. */
+					autodump_l.cap_reported = true;
+					autodump_log("memprof stops its growth dumps: %s", error);
+				}
 			}
 		}
 	}

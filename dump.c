@@ -26,6 +26,7 @@
 
 #include "dump.h"
 #include "heap.h"
+#include "meta.h"
 #include "php_memprof.h"
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
@@ -217,6 +218,28 @@ void memprof_profile_set_caller(memprof_profile *profile, const char *name)
 	} else {
 		memprof_profile_set_reason(profile, "%s() called", name);
 	}
+}
+
+bool memprof_stack_of(memprof_stack *st, const memprof_path *path)
+{
+	st->n = 0;
+	for (; path->parent; path = path->parent) {
+		if (st->n == st->cap) {
+			const memprof_path **frames = memprof_array_grow(st->frames, &st->cap, st->n + 1, sizeof(*frames), 64, false);
+			if (!frames) {
+				return false;
+			}
+			st->frames = frames;
+		}
+		st->frames[st->n++] = path;
+	}
+	return true;
+}
+
+void memprof_stack_free(memprof_stack *st)
+{
+	free(st->frames);
+	memset(st, 0, sizeof(*st));
 }
 
 const char *memprof_profile_name(const memprof_path *frame)

@@ -105,6 +105,23 @@ void memprof_profile_set_caller(memprof_profile *profile, const char *name);
 /** Frees what memprof_profile_take() allocated. */
 void memprof_profile_free(memprof_profile *profile);
 
+/**
+ * A path's frames for formats that write whole stacks: frames[0] is the
+ * path itself, frames[n-1] the outermost frame under the root (n is 0 for
+ * the root). One per dump, reused from path to path.
+ */
+typedef struct _memprof_stack {
+	const memprof_path **frames;
+	size_t n;
+	size_t cap;
+} memprof_stack;
+
+/** Fills st with path's frames (memprof_stack). false when memory could not be had. */
+bool memprof_stack_of(memprof_stack *st, const memprof_path *path);
+
+/** Frees what memprof_stack_of() allocated. */
+void memprof_stack_free(memprof_stack *st);
+
 /** Display name of a frame: its function's name, "{root}" for the root. */
 const char *memprof_profile_name(const memprof_path *frame);
 

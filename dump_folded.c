@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "dump_folded.h"
-#include "meta.h"
 
 /* Names may contain what the format reserves (a file name with ';', an
  * eval'd file name with a line break): write them with those replaced. */
@@ -24,8 +23,7 @@ static void dump_folded_name(memprof_writer *w, const char *name)
 
 void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 {
-	const memprof_path **path = NULL;
-	size_t cap = 0;
+	memprof_stack st = {0};
 	uint32_t id;
 	/* One line per stack of functions: call sites merged (dump.h). */
 	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
@@ -38,36 +36,23 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 	if (profile->count && self[0].live_bytes) {
 		memprof_writer_printf(w, "{root} %" PRIu64 "\n", self[0].live_bytes);
 	}
-	for (id = 1; id < profile->count; id++) {
-		const memprof_path *frame = memprof_path_by_id(id), *f;
-		size_t depth = 0;
+	for (id = 1; id < profile->count && !w->failed; id++) {
+		size_t depth;
 
 		if (profile->canon[id] != id || self[id].live_bytes == 0) {
 			continue;
 		}
-		for (f = frame; f->parent; f = f->parent) {
-			if (depth == cap) {
-				const memprof_path **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
-				if (!npath) {
-					free(path);
-					free(self);
-					memprof_writer_fail(w);
-					return;
-				}
-				path = npath;
-			}
-			path[depth++] = f;
+		if (!memprof_stack_of(&st, memprof_path_by_id(id))) {
+			memprof_writer_fail(w);
+			break;
 		}
-		while (depth-- > 0) {
-			dump_folded_name(w, memprof_profile_name(path[depth]));
+		for (depth = st.n; depth-- > 0;) {
+			dump_folded_name(w, memprof_profile_name(st.frames[depth]));
 			memprof_writer_write(w, depth ? ";" : " ", 1);
 		}
 		memprof_writer_printf(w, "%" PRIu64 "\n", self[id].live_bytes);
-		if (w->failed) {
-			break;
-		}
 	}
-	free(path);
+	memprof_stack_free(&st);
 	free(self);
 }
 
@@ -82,14 +67,12 @@ static void dump_folded_frame(memprof_writer *w, const memprof_path *p, uint32_t
 
 void memprof_dump_folded_lines(const memprof_profile *profile, memprof_writer *w)
 {
-	const memprof_path **path = NULL;
-	size_t cap = 0;
+	memprof_stack st = {0};
 	uint32_t id;
 
 	for (id = 0; id < profile->nsites && !w->failed; id++) {
 		const memprof_site *site = memprof_site_by_id(id);
-		const memprof_path *f;
-		size_t depth = 0;
+		size_t depth;
 
 		if (profile->site_self[id].live_bytes == 0) {
 			continue;
@@ -98,27 +81,17 @@ void memprof_dump_folded_lines(const memprof_profile *profile, memprof_writer *w
 			memprof_writer_printf(w, "{root} %" PRIu64 "\n", profile->site_self[id].live_bytes);
 			continue;
 		}
-		for (f = site->path; f->parent; f = f->parent) {
-			if (depth == cap) {
-				const memprof_path **npath = memprof_array_grow(path, &cap, depth + 1, sizeof(*npath), 64, false);
-				if (!npath) {
-					memprof_writer_fail(w);
-					break;
-				}
-				path = npath;
-			}
-			path[depth++] = f;
-		}
-		if (w->failed) {
+		if (!memprof_stack_of(&st, site->path)) {
+			memprof_writer_fail(w);
 			break;
 		}
-		/* path[depth-1] is outermost; each frame is at the line where it
-		 * called the next one, the last at the site's line. */
-		while (depth-- > 0) {
-			dump_folded_frame(w, path[depth], depth ? path[depth - 1]->call_line : site->line);
+		/* Outermost first; each frame is at the line where it called the
+		 * next one, the last at the site's line. */
+		for (depth = st.n; depth-- > 0;) {
+			dump_folded_frame(w, st.frames[depth], depth ? st.frames[depth - 1]->call_line : site->line);
 			memprof_writer_write(w, depth ? ";" : " ", 1);
 		}
 		memprof_writer_printf(w, "%" PRIu64 "\n", profile->site_self[id].live_bytes);
 	}
-	free(path);
+	memprof_stack_free(&st);
 }

@@ -424,11 +424,6 @@ static void pprof_value_type(pprof_state *st, uint32_t field, const char *type, 
 	pprof_emit(st, field);
 }
 
-static bool pprof_counters_zero(const memprof_counters *c)
-{
-	return !c->live_bytes && !c->live_blocks && !c->total_bytes && !c->total_blocks;
-}
-
 /* One sample per allocation site that holds or allocated memory. Its
  * stack is leaf first: the path's own function at the site's line (its
  * first line when the site has none: an internal function), then each
@@ -613,7 +608,7 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
 	for (id = 0; id < profile->nsites && !st.failed; id++) {
-		if (!pprof_counters_zero(&profile->site_self[id])) {
+		if (!memprof_counters_zero(&profile->site_self[id])) {
 			pprof_sample(&st, profile, id);
 		}
 	}
@@ -718,7 +713,7 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 	/* Symbols only for the functions that appear in a stack. */
 	for (id = 0; id < profile->count; id++) {
 		const memprof_path *f = memprof_path_by_id(id);
-		if (pprof_counters_zero(&profile->self[id])) {
+		if (memprof_counters_zero(&profile->self[id])) {
 			continue;
 		}
 		if (!f->parent) {
@@ -761,7 +756,7 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 		const memprof_counters *c = &profile->self[id];
 		const memprof_path *f = memprof_path_by_id(id);
 
-		if (pprof_counters_zero(c)) {
+		if (memprof_counters_zero(c)) {
 			continue;
 		}
 		memprof_writer_printf(w, "%" PRIu64 ": %" PRIu64 " [%" PRIu64 ": %" PRIu64 "] @",

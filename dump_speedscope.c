@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "dump_speedscope.h"
-#include "meta.h"
 #include "php_memprof.h"
 
 /* Children of a node, heaviest first. */
@@ -102,11 +101,6 @@ static void ss_string(memprof_writer *w, const char *str)
 	memprof_writer_write(w, "\"", 1);
 }
 
-static bool ss_has_own(const memprof_counters *c)
-{
-	return c->live_bytes || c->live_blocks || c->total_bytes || c->total_blocks;
-}
-
 /*
  * The ids of the paths to write, in order: depth-first from the root,
  * children by inclusive live bytes (then allocated bytes), heaviest first.
@@ -163,7 +157,7 @@ static uint32_t *ss_order(const memprof_profile *profile, const memprof_counters
 	while (depth) {
 		uint32_t top = stack[depth - 1];
 		if (next[top] == start[top + 1]) {
-			if (ss_has_own(&self[top])) {
+			if (!memprof_counters_zero(&self[top])) {
 				out[k++] = top;
 			}
 			depth--;
@@ -186,31 +180,28 @@ fail:
 	return NULL;
 }
 
+/* One counter of c, by its offset in memprof_counters (a profile's kind). */
+static uint64_t ss_value(const memprof_counters *c, size_t offset)
+{
+	return *(const uint64_t *) ((const char *) c + offset);
+}
+
 /* A path's stack as frame indexes, outermost first; the root's own memory
  * is the one-frame stack of "{root}". */
-static bool ss_stack(memprof_writer *w, const int32_t *frame_of, uint32_t id,
-	const memprof_path ***scratch, size_t *cap)
+static bool ss_stack(memprof_writer *w, const int32_t *frame_of, uint32_t id, memprof_stack *st)
 {
-	const memprof_path *f = memprof_path_by_id(id);
-	size_t depth = 0;
+	size_t depth;
 
-	if (!f->parent) {
+	if (id == 0) {
 		memprof_writer_printf(w, "[%d]", frame_of[0]);
 		return true;
 	}
-	for (; f->parent; f = f->parent) {
-		if (depth == *cap) {
-			const memprof_path **grown = memprof_array_grow(*scratch, cap, depth + 1, sizeof(**scratch), 64, false);
-			if (!grown) {
-				return false;
-			}
-			*scratch = grown;
-		}
-		(*scratch)[depth++] = f;
+	if (!memprof_stack_of(st, memprof_path_by_id(id))) {
+		return false;
 	}
 	memprof_writer_write(w, "[", 1);
-	while (depth-- > 0) {
-		memprof_writer_printf(w, "%d%s", frame_of[(*scratch)[depth]->func->id], depth ? "," : "]");
+	for (depth = st->n; depth-- > 0;) {
+		memprof_writer_printf(w, "%d%s", frame_of[st->frames[depth]->func->id], depth ? "," : "]");
 	}
 	return true;
 }
@@ -231,8 +222,8 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
 	memprof_counters *incl = calloc(profile->count ? profile->count : 1, sizeof(*incl));
 	uint32_t *order = NULL;
-	const memprof_path **scratch = NULL;
-	size_t cap = 0, k;
+	memprof_stack st = {0};
+	size_t k;
 	int32_t nframes = 0;
 	char name[640];
 
@@ -291,26 +282,26 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 		bool first = true;
 
 		for (i = 0; i < norder; i++) {
-			total += *(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset);
+			total += ss_value(&self[order[i]], kinds[k].offset);
 		}
 		memprof_writer_printf(w, "%s\n{\"type\":\"sampled\",\"name\":\"%s\",\"unit\":\"%s\",\"startValue\":0,"
 			"\"endValue\":%" PRIu64 ",\n\"samples\":[", k ? "," : "", kinds[k].name, kinds[k].unit, total);
 		for (i = 0; i < norder && !w->failed; i++) {
-			if (*(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset) == 0) {
+			if (ss_value(&self[order[i]], kinds[k].offset) == 0) {
 				continue;
 			}
 			if (!first) {
 				memprof_writer_write(w, ",", 1);
 			}
 			first = false;
-			if (!ss_stack(w, frame_of, order[i], &scratch, &cap)) {
+			if (!ss_stack(w, frame_of, order[i], &st)) {
 				memprof_writer_fail(w);
 			}
 		}
 		memprof_writer_puts(w, "],\n\"weights\":[");
 		first = true;
 		for (i = 0; i < norder; i++) {
-			uint64_t v = *(const uint64_t *) ((const char *) &self[order[i]] + kinds[k].offset);
+			uint64_t v = ss_value(&self[order[i]], kinds[k].offset);
 			if (v) {
 				memprof_writer_printf(w, first ? "%" PRIu64 : ",%" PRIu64, v);
 				first = false;
@@ -322,7 +313,7 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 out:
 	free(frame_of);
 	free(order);
-	free(scratch);
+	memprof_stack_free(&st);
 	free(self);
 	free(incl);
 }

@@ -179,7 +179,7 @@ static zend_always_inline bool frame_entry_still(const memprof_frame_stack *s, u
 		return true;
 	}
 	caller = frame_chain_caller(s, p, &known);
-	return !known || e->node->call_line == frame_line_of(caller);
+	return !known || e->node->call_line == memprof_frame_line(caller);
 }
 
 /* Pushes entries for the engine frames walk[m-1] (called by caller, whose
@@ -196,7 +196,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		if (!func) {
 			break;
 		}
-		child = frame_path_child(node, func, frame_line_of(caller));
+		child = frame_path_child(node, func, memprof_frame_line(caller));
 		if (!child) {
 			break;
 		}

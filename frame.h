@@ -111,9 +111,9 @@ bool memprof_frame_uses_hooks(void);
 void memprof_frame_stop(void);
 
 
-/** Slow path of memprof_frame_current(): repair the shadow stack from the engine's stack. */
+/** The path of the code running now, the shadow stack repaired from the engine's stack. */
 memprof_path *memprof_frame_sync_current(void);
-/** Slow path of memprof_frame_current_site(). NULL on OOM. */
+/** Slow path of memprof_frame_current_site(): that path at the current line. NULL on OOM. */
 memprof_site *memprof_frame_sync_current_site(void);
 
 /**
@@ -144,7 +144,7 @@ static zend_always_inline uint32_t memprof_frame_line(const zend_execute_data *e
 
 /**
  * The line running now in the current frame when it is user code (the
- * frame memprof_frame_current()'s path ends with), 0 otherwise: an
+ * frame memprof_frame_sync_current()'s path ends with), 0 otherwise: an
  * internal function, or no code running.
  */
 static zend_always_inline uint32_t memprof_frame_current_line(void)
@@ -153,27 +153,12 @@ static zend_always_inline uint32_t memprof_frame_current_line(void)
 }
 
 /**
- * The node allocations made now belong to. Only while tracking. Fast when
- * the running frame was entered through a hook (its entry is on top).
- */
-static zend_always_inline memprof_path *memprof_frame_current(void)
-{
-	const memprof_frame_stack *s = memprof_frame_g.stack;
-	if (EXPECTED(s->n)) {
-		const memprof_frame_entry *top = &s->e[s->n - 1];
-		if (EXPECTED(top->ex == EG(current_execute_data) && top->hooked)) {
-			return top->node;
-		}
-	}
-	return memprof_frame_sync_current();
-}
-
-/**
- * The allocation site allocations made now belong to: the current path
- * (memprof_frame_current()) at the current line (memprof_frame_current_line()).
- * Only while tracking. Fast when the running frame was entered through a
- * hook: then its line is read straight from its saved opline (hooks run
- * only without the JIT). NULL when memory for a new site could not be had.
+ * The allocation site allocations made now belong to: the path of the code
+ * running now at its current line (memprof_frame_current_line()). Only
+ * while tracking. Fast when the running frame was entered through a hook
+ * (its entry is on top): then its line is read straight from its saved
+ * opline (hooks run only without the JIT). NULL when memory for a new site
+ * could not be had.
  */
 static zend_always_inline memprof_site *memprof_frame_current_site(void)
 {

@@ -177,7 +177,7 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 		line = 0;
 	} else {
 		parent = frame_sync(caller);
-		line = frame_line_of(caller);
+		line = memprof_frame_line(caller);
 	}
 	node = frame_path_child(parent, mf, line);
 	if (UNEXPECTED(!node)) {

@@ -84,11 +84,6 @@ static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, cons
 	return e->ex == ex && e->func == ex->func;
 }
 
-/** The line of the call ex is making (0 when unknown). */
-static zend_always_inline uint32_t frame_line_of(const zend_execute_data *ex)
-{
-	return memprof_frame_line(ex);
-}
 /**
  * The child path of node for func called from line (of the caller), made
  * when missing: the node's recent children first (loops), then the tree's

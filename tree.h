@@ -62,6 +62,12 @@ typedef struct _memprof_counters {
 	uint64_t total_blocks;
 } memprof_counters;
 
+/** Whether every counter of c is 0. */
+static inline bool memprof_counters_zero(const memprof_counters *c)
+{
+	return !c->live_bytes && !c->live_blocks && !c->total_bytes && !c->total_blocks;
+}
+
 /** Adds the counters c to into. */
 static inline void memprof_counters_add(memprof_counters *into, const memprof_counters *c)
 {

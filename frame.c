@@ -42,9 +42,9 @@
  * below, is not seen at all.
  *
  * Per-call cost: a function's description is two loads away (func.h,
- * memprof_func_of()); the child path is the parent's most-recently-used
- * child, else found by tree.c; the parent is the top of the shadow stack
- * when the caller's entry is there. Names are made only when a function is
+ * memprof_func_of()); the child path, for the function and the caller's
+ * line, is in the parent's cache of recent children, else found by tree.c;
+ * the parent is the top of the shadow stack when the caller's entry is there. Names are made only when a function is
  * first seen in a request.
  */
 #ifdef HAVE_CONFIG_H

@@ -203,10 +203,18 @@ void memprof_profile_free(memprof_profile *profile)
 
 void memprof_profile_set_reason(memprof_profile *profile, const char *fmt, ...)
 {
+	/* First, so that a long reason cannot cut it off. */
+	static const char incomplete[] = "INCOMPLETE (another extension's memory manager handlers "
+		"stopped passing allocations on to memprof's): ";
+	size_t start = 0;
 	va_list args;
 
+	if (memprof_heap_bypassed()) {
+		memcpy(profile->reason, incomplete, sizeof(incomplete));
+		start = sizeof(incomplete) - 1;
+	}
 	va_start(args, fmt);
-	vsnprintf(profile->reason, sizeof(profile->reason), fmt, args);
+	vsnprintf(profile->reason + start, sizeof(profile->reason) - start, fmt, args);
 	va_end(args);
 }
 

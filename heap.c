@@ -43,6 +43,7 @@
 #include "zend_ini.h"
 
 #include "heap.h"
+#include "php_memprof.h"
 #include "frame.h"
 #include "meta.h"
 
@@ -111,6 +112,10 @@ static MEMPROF_TLS struct {
 	void (*real_free)(void *);
 	void *(*real_realloc)(void *, size_t);
 	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
+	bool bypassed;                /* another extension's hooks stopped passing allocations on (memprof_heap_check()) */
+	bool warned;                  /* ... and the warning was given, once per session */
+	bool stranded;                /* the session ended with another extension's heap or handlers on top:
+	                               * the proxy could not be taken out (memprof_heap_stop()) */
 } heap_l;
 
 /* INI entries that act on the current heap: memory_limit, and this build's
@@ -318,11 +323,14 @@ bool memprof_heap_take_signal_due(void)
 #endif
 
 /* Growth dumps are written at the next safe point (memprof.c's interrupt
- * hook), never inside the allocator. */
+ * hook), never inside the allocator. That hook is checked here too: a
+ * worker that calls no memprof function would otherwise never notice
+ * another extension's replacing it. */
 static ZEND_COLD zend_never_inline void heap_growth_request(void)
 {
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_growth_due = true;
+	memprof_interrupt_check();
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 }
 
@@ -885,9 +893,98 @@ bool memprof_heap_tracks(const void *ptr)
 	return memprof_heap_g.active && memprof_alloc_map_has(&memprof_heap_g.map, ptr);
 }
 
+/* memprof's own handlers are on the proxy, and the proxy is current:
+ * every allocation reaches them. */
+static bool heap_is_ours(void)
+{
+	void *(*m)(size_t);
+	void (*f)(void *);
+	void *(*r)(void *, size_t);
+
+	if (zend_mm_get_heap() != heap_l.proxy) {
+		return false;
+	}
+	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
+	return m == heap_malloc || m == heap_malloc_sampled;
+}
+
+/* Why a probe: another extension that put its heap or handlers on top of
+ * memprof's may pass allocations on to memprof's handlers (a profiler that
+ * chains, as memprof does), or not (one that forwards to a heap it saved
+ * earlier). The pointers cannot tell; one allocation can: does it reach
+ * memprof's handler? Full mode: the block is recorded. Sampling mode: the
+ * countdown moved. */
+static bool heap_probe_reaches_us(void)
+{
+	int64_t countdown = memprof_heap_g.sample_countdown;
+	bool reached;
+	void *probe;
+
+	if (memprof_heap_g.paused) {
+		return !heap_l.bypassed;
+	}
+	probe = emalloc(8);
+	reached = memprof_heap_g.sampling ? memprof_heap_g.sample_countdown != countdown
+		: memprof_alloc_map_has(&memprof_heap_g.map, probe);
+	efree(probe);
+	return reached;
+}
+
+bool memprof_heap_check(void)
+{
+	if (!memprof_heap_g.active || heap_l.bypassed) {
+		return heap_l.bypassed;
+	}
+	if (heap_is_ours() || heap_probe_reaches_us()) {
+		return false;
+	}
+	heap_l.bypassed = true;
+	if (!heap_l.warned) {
+		heap_l.warned = true;
+		php_error_docref(NULL, E_WARNING, "Another extension replaced the memory manager's handlers that "
+			"memprof installed, without passing allocations on to them: allocations are not recorded "
+			"from here on, and this session's profiles are incomplete");
+	}
+	return true;
+}
+
+bool memprof_heap_bypassed(void)
+{
+	return heap_l.bypassed;
+}
+
+bool memprof_heap_stranded(void)
+{
+	return heap_l.stranded;
+}
+
+void memprof_heap_post_deactivate(void)
+{
+	zend_mm_heap *current;
+
+	if (!heap_l.stranded) {
+		return;
+	}
+	current = zend_mm_get_heap();
+	if (current == heap_l.real) {
+		/* The other extension put the real heap back itself. */
+		heap_l.stranded = false;
+	} else if (current == heap_l.proxy && heap_is_ours()) {
+		/* Given back: every block since came through memprof's
+		 * forwarding handlers, from the real heap. */
+		zend_mm_set_heap(heap_l.real);
+		heap_l.stranded = false;
+	}
+}
+
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 {
 	ZEND_ASSERT(!memprof_heap_g.active);
+	if (heap_l.stranded) {
+		return FAILURE;
+	}
+	heap_l.bypassed = false;
+	heap_l.warned = false;
 	if (!heap_l.proxy) {
 		heap_l.proxy = zend_mm_startup();
 		if (!heap_l.proxy) {
@@ -936,7 +1033,20 @@ void memprof_heap_stop(void)
 	Word_t freed;
 
 	ZEND_ASSERT(memprof_heap_g.active);
-	zend_mm_set_heap(heap_l.real);
+	if (heap_is_ours()) {
+		zend_mm_set_heap(heap_l.real);
+	} else {
+		/* Another extension's heap, or its handlers on the proxy, are on
+		 * top: putting the real heap back would drop them, and hand the
+		 * real heap any block they made elsewhere. The proxy stays where
+		 * it is; memprof's handlers, which the other may still call,
+		 * only forward from now on (paused, no sample ever due), and
+		 * memprof_heap_post_deactivate() takes the proxy out once it is
+		 * given back. */
+		heap_l.stranded = true;
+		memprof_heap_g.paused = 1;
+		memprof_heap_g.sample_countdown = INT64_MAX;
+	}
 	memprof_heap_g.active = false;
 	/* The map's nursery, the pool's first chunk and the sampling filter stay
 	 * for the next session (a php-fpm worker profiling every request). */

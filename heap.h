@@ -59,8 +59,27 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed);
 /** True when the block at ptr is recorded (allocated while tracking, not freed since). */
 bool memprof_heap_tracks(const void *ptr);
 
-/** Restores the real heap and frees every record. */
+/** Restores the real heap and frees every record. When another extension's
+ * heap or handlers are on top (memprof_heap_check()), the heap is left as it
+ * is, memprof's handlers only forward from then on, and the proxy is
+ * "stranded" until memprof_heap_post_deactivate() can take it out. */
 void memprof_heap_stop(void);
+
+/**
+ * Checks that allocations still reach memprof's handlers (another extension
+ * may have put its heap or its handlers on top without passing allocations
+ * on). Cheap when they are memprof's; otherwise one probe allocation. The
+ * first time it finds them bypassed it warns (E_WARNING, once per session)
+ * and says true from then on. Call at safe points, while profiling.
+ */
+bool memprof_heap_check(void);
+/** True when this session's allocations stopped reaching memprof (memprof_heap_check()). */
+bool memprof_heap_bypassed(void);
+/** True when the last session's proxy could not be taken out: no session can start. */
+bool memprof_heap_stranded(void);
+/** Takes a stranded proxy out once the other extension gave it back (or put
+ * the real heap back itself). Call after every RSHUTDOWN (post-deactivate). */
+void memprof_heap_post_deactivate(void);
 
 /** While paused, allocations are not recorded (frees still are). Nests. */
 void memprof_heap_pause(void);

@@ -54,6 +54,14 @@ zend_result memprof_session_start(const memprof_flags *flags)
 			"(stack walks under the JIT crash before PHP 8.2.8 and 8.4.7): profiling stays off");
 		return FAILURE;
 	}
+	memprof_interrupt_check();
+	memprof_heap_post_deactivate();
+	if (memprof_heap_stranded()) {
+		php_error_docref(NULL, E_WARNING, "Memprof cannot start: another extension still holds the memory "
+			"manager's handlers on top of the ones a previous session installed, so memprof cannot take "
+			"them out: profiling stays off");
+		return FAILURE;
+	}
 	memprof_meta_reset();
 #ifdef MEMPROF_DEBUG
 	memprof_meta_fail_after((uint64_t) MEMPROF_G(ini).debug_fail_after);
@@ -117,12 +125,17 @@ void memprof_session_check(void)
 		php_error_docref(NULL, E_WARNING,
 			"Memprof could not allocate its metadata (system out of memory?): profiling is turned off");
 	}
+	if (MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
+		memprof_interrupt_check();
+		(void) memprof_heap_check();
+	}
 }
 
 /* A metadata allocation failed, maybe inside the allocator: the session
  * ends at the VM's next safe point (memprof_session_check()). */
 static void memprof_meta_notify(void)
 {
+	memprof_interrupt_check();
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 }
 
@@ -622,16 +635,55 @@ static PHP_GSHUTDOWN_FUNCTION(memprof)
 
 /* The VM's interrupt: a safe point, asked for by the profiler when its
  * metadata failed (meta.h), by the dump signal and by the growth trigger.
- * memprof owns it here and dispatches; the previous one is chained. */
+ * memprof owns it here and dispatches; the previous one is chained.
+ *
+ * Another extension may replace it later without chaining (signal and
+ * growth dumps would silently stop): memprof_interrupt_check() puts
+ * memprof's back on top, calling the other's. If the other does chain,
+ * it calls memprof's again: that inner call (interrupt_depth) calls what
+ * was there at MINIT instead, so each runs once, as with zend_error_cb
+ * (autodump.c). */
+static void (*memprof_first_interrupt)(zend_execute_data *execute_data);
 static void (*memprof_orig_interrupt)(zend_execute_data *execute_data);
+static MEMPROF_TLS uint32_t memprof_interrupt_depth;
 
 static void memprof_interrupt(zend_execute_data *execute_data)
 {
+	if (memprof_interrupt_depth > 0) {
+		if (memprof_first_interrupt) {
+			memprof_first_interrupt(execute_data);
+		}
+		return;
+	}
 	memprof_session_check();
 	memprof_autodump_interrupt();
-	if (memprof_orig_interrupt) {
-		memprof_orig_interrupt(execute_data);
+	if (memprof_orig_interrupt == memprof_first_interrupt) {
+		if (memprof_first_interrupt) {
+			memprof_first_interrupt(execute_data);
+		}
+		return;
 	}
+	memprof_interrupt_depth++;
+	zend_try {
+		memprof_orig_interrupt(execute_data);
+	} zend_catch {
+		memprof_interrupt_depth--;
+		zend_bailout();
+	} zend_end_try();
+	memprof_interrupt_depth--;
+}
+
+void memprof_interrupt_check(void)
+{
+	void (*current)(zend_execute_data *) = zend_interrupt_function;
+
+	if (current == memprof_interrupt) {
+		return;
+	}
+	/* Set before the swap: a thread that loses the race finds it set. */
+	memprof_orig_interrupt = current;
+	(void) __atomic_compare_exchange_n(&zend_interrupt_function, &current, memprof_interrupt, false,
+		__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 static PHP_MINIT_FUNCTION(memprof)
@@ -641,7 +693,7 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_frame_minit();
 	memprof_heap_minit();
 	memprof_autodump_minit();
-	memprof_orig_interrupt = zend_interrupt_function;
+	memprof_first_interrupt = memprof_orig_interrupt = zend_interrupt_function;
 	zend_interrupt_function = memprof_interrupt;
 	memprof_meta_set_notify(memprof_meta_notify);
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
@@ -652,7 +704,8 @@ static PHP_MSHUTDOWN_FUNCTION(memprof)
 {
 	UNREGISTER_INI_ENTRIES();
 	if (zend_interrupt_function == memprof_interrupt) {
-		zend_interrupt_function = memprof_orig_interrupt;
+		/* The first: the later one's extension may be gone already. */
+		zend_interrupt_function = memprof_first_interrupt;
 	}
 	memprof_autodump_mshutdown();
 	memprof_heap_mshutdown();
@@ -685,6 +738,13 @@ static PHP_RSHUTDOWN_FUNCTION(memprof)
 	return SUCCESS;
 }
 
+/* After every RSHUTDOWN, before the request heap is shut down. */
+static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(memprof)
+{
+	memprof_heap_post_deactivate();
+	return SUCCESS;
+}
+
 static PHP_MINFO_FUNCTION(memprof)
 {
 	php_info_print_table_start();
@@ -707,7 +767,7 @@ zend_module_entry memprof_module_entry = {
 	PHP_MODULE_GLOBALS(memprof),
 	PHP_GINIT(memprof),
 	PHP_GSHUTDOWN(memprof),
-	NULL,
+	ZEND_MODULE_POST_ZEND_DEACTIVATE_N(memprof),
 	STANDARD_MODULE_PROPERTIES_EX
 };
 

@@ -94,8 +94,14 @@ void memprof_session_stop(void);
  * the script goes on). Call at safe points only: the VM interrupt that a
  * failure requests, the entry of memprof's PHP functions, the end of a
  * dump (nothing happens while a dump to a stream is running).
+ * Also checks that memprof's hooks still see what they must: the VM
+ * interrupt (memprof_interrupt_check()) and the heap (memprof_heap_check()).
  */
 void memprof_session_check(void);
+
+/** Puts memprof's zend_interrupt_function back on top if another extension
+ * replaced it, chaining to it (memprof.c says why this is safe). */
+void memprof_interrupt_check(void);
 
 /** Bytes a buffer for memprof_quote() of at most max bytes needs. */
 #define MEMPROF_QUOTE_SIZE(max) ((max) * 4 + 4)

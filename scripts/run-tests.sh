@@ -16,6 +16,8 @@
 #                      then leaves out the tests listed in tests/jit-skip.txt
 #   MEMPROF_TEST_NOHOOKS set: leave them out too (a thread-safe PHP, where
 #                      memprof installs no execution hook either)
+#   MEMPROF_TEST_NEIGHBOUR  the test fixture tests/neighbour's .so (default:
+#                      built for this PHP by scripts/build-neighbour.sh)
 set -u
 cd "$(dirname "$0")/.."
 php_bin=${MEMPROF_TEST_PHP:-php}
@@ -29,6 +31,13 @@ if [ ! -f "$module" ]; then
   echo "$module is missing: build first (phpize && ./configure && make)" >&2
   exit 2
 fi
+if [ -z "${MEMPROF_TEST_NEIGHBOUR:-}" ]; then
+  if ! MEMPROF_TEST_NEIGHBOUR=$(scripts/build-neighbour.sh "$php_bin"); then
+    echo "could not build the test fixture tests/neighbour (scripts/build-neighbour.sh)" >&2
+    exit 2
+  fi
+fi
+export MEMPROF_TEST_NEIGHBOUR
 jit_args=
 if [ -n "${MEMPROF_TEST_JIT:-}" ]; then
   ext_dir=$("$php_bin" -r 'echo ini_get("extension_dir");')

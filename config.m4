@@ -26,7 +26,7 @@ PHP_ARG_ENABLE([memprof-dev],
 if test "$PHP_MEMPROF" != "no"; then
   dnl Bump this and MEMPROF_EXPECTED_CONFIG_VERSION in php_memprof.h together
   dnl whenever configure learns something the sources depend on.
-  AC_DEFINE([MEMPROF_CONFIG_VERSION], [2], [configure logic version of memprof])
+  AC_DEFINE([MEMPROF_CONFIG_VERSION], [3], [configure logic version of memprof])
 
   AC_MSG_CHECKING([for Judy.h])
   JUDY_DIR=
@@ -69,6 +69,6 @@ if test "$PHP_MEMPROF" != "no"; then
 
   PHP_SUBST([MEMPROF_SHARED_LIBADD])
   PHP_NEW_EXTENSION([memprof],
-    [memprof.c frame.c frame_hooks.c func.c tree.c heap.c alloc_map.c alloc_pool.c meta.c trigger.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_folded.c dump_speedscope.c autodump.c],
+    [memprof.c frame.c frame_hooks.c func.c tree.c heap.c alloc_map.c alloc_pool.c meta.c trigger.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_folded.c dump_speedscope.c autodump.c native.c],
     [$ext_shared], , [$MEMPROF_CFLAGS])
 fi

@@ -38,6 +38,8 @@ static MEMPROF_TLS struct {
 	size_t funcs_cap;
 	/* the "{truncated}" marker's function, made at first need in a request */
 	memprof_func *truncated;
+	/* the "{native}" function (native.h), likewise */
+	memprof_func *native;
 } func_l;
 
 /* What identifies the code a memprof_func was made for, to check a hit of
@@ -278,6 +280,19 @@ memprof_func *memprof_func_truncated(void)
 	return func_l.truncated;
 }
 
+/* The "{native}" function of this request: native allocations' node. */
+memprof_func *memprof_func_native(void)
+{
+	if (!func_l.native) {
+		char *name = func_format("%s", MEMPROF_PATH_NATIVE);
+		if (!name) {
+			return NULL;
+		}
+		func_l.native = func_intern(name, NULL);
+	}
+	return func_l.native;
+}
+
 /* The function descriptions of this request, by id (1..n). */
 memprof_func *memprof_func_by_id(uint32_t id)
 {
@@ -318,6 +333,7 @@ void memprof_func_rshutdown(void)
 	free(func_l.funcs);
 	func_l.funcs = NULL;
 	func_l.truncated = NULL;
+	func_l.native = NULL;
 	func_l.nfuncs = 0;
 	func_l.funcs_cap = 0;
 	JSLFA(freed, func_l.funcs_by_name);

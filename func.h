@@ -48,6 +48,8 @@ uint32_t memprof_func_count(void);
 
 /** The description of the "{truncated}" marker (see tree.h), NULL on OOM. */
 memprof_func *memprof_func_truncated(void);
+/** The description of the "{native}" node (native.h, tree.h), NULL on OOM. */
+memprof_func *memprof_func_native(void);
 
 /** Slow path of memprof_func_of(): makes or finds the description. NULL on OOM. */
 memprof_func *memprof_func_resolve(const zend_function *func);

@@ -43,6 +43,7 @@
 #include "zend_ini.h"
 
 #include "heap.h"
+#include "func.h"
 #include "php_memprof.h"
 #include "frame.h"
 #include "meta.h"
@@ -114,6 +115,8 @@ static MEMPROF_TLS struct {
 	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
 	bool bypassed;                /* another extension's hooks stopped passing allocations on (memprof_heap_check()) */
 	bool warned;                  /* ... and the warning was given, once per session */
+	bool native_recheck;          /* native blocks may have been freed unseen (by other threads):
+	                               * a new native address is looked up first (memprof_heap_native_recheck()) */
 	bool stranded;                /* the session ended with another extension's heap or handlers on top:
 	                               * the proxy could not be taken out (memprof_heap_stop()) */
 } heap_l;
@@ -408,9 +411,8 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
 /* Makes the record of a new block and maps its address to it: the site
  * (path and line) it belongs to, or NULL when the profiler's own memory
  * ran out. */
-static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint32_t *idx_out)
+static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void *ptr, size_t size, uint32_t *idx_out)
 {
-	memprof_site *site = memprof_frame_current_site();
 	memprof_alloc *rec;
 	uint32_t idx;
 
@@ -437,6 +439,11 @@ static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint
 	}
 	*idx_out = idx;
 	return site;
+}
+
+static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint32_t *idx_out)
+{
+	return heap_record_at(memprof_frame_current_site(), ptr, size, idx_out);
 }
 
 /* Adds a new block (or its estimate) to its site and the totals. */
@@ -521,7 +528,9 @@ static zend_always_inline void heap_untrack(void *ptr)
 
 /* Sampling mode: the allocation the Poisson process picked (out of line:
  * one in many thousands). */
-static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
+static memprof_site *heap_native_site(void);
+
+static zend_never_inline void heap_track_sampled(void *ptr, size_t size, bool native)
 {
 	uint32_t idx;
 	uint64_t bytes, blocks;
@@ -531,7 +540,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size)
 	if (memprof_heap_g.paused) {
 		return;
 	}
-	site = heap_record(ptr, size, &idx);
+	site = heap_record_at(native ? heap_native_site() : memprof_frame_current_site(), ptr, size, &idx);
 	if (site) {
 		uint32_t i = heap_sample_slot(ptr);
 		uint8_t *slot = &memprof_heap_g.sample_filter[i];
@@ -554,6 +563,78 @@ static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
 		}
 		heap_release(idx);
 	}
+}
+
+/* ---- native blocks (native.h) ------------------------------------------------
+ *
+ * Recorded in the same map and pool as the heap's blocks, so marks, the
+ * peak, growth dumps and every format see them, on the "{native}" child of
+ * the running path, keyed by the running line: a library's memory sits
+ * under the PHP call that made the library allocate. */
+
+static memprof_site *heap_native_site(void)
+{
+	memprof_site *site = memprof_frame_current_site();
+	memprof_path *path;
+
+	if (UNEXPECTED(!site)) {
+		return NULL;
+	}
+	path = memprof_path_child(site->path, memprof_func_native(), site->line);
+	return path ? memprof_path_site(path, 0) : NULL;
+}
+
+void memprof_heap_native_alloc(void *ptr, size_t size)
+{
+	uint32_t idx;
+	memprof_site *site;
+
+	/* in_real_alloc: the Zend heap's own allocator calls malloc() (with
+	 * USE_ZEND_ALLOC=0): that block is the heap's, recorded by the proxy. */
+	if (!memprof_heap_g.active || memprof_heap_g.paused || memprof_heap_g.in_real_alloc) {
+		return;
+	}
+	if (memprof_heap_g.sampling) {
+		if (UNEXPECTED(heap_l.native_recheck)) {
+			uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+			if (*slot != 0) {
+				heap_untrack_sampled(ptr, slot);
+			}
+		}
+		memprof_heap_g.sample_countdown -= (int64_t) size;
+		if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0)) {
+			heap_track_sampled(ptr, size, true);
+		}
+		return;
+	}
+	if (UNEXPECTED(heap_l.native_recheck)) {
+		/* A block freed by another thread, unseen: its address came back. */
+		heap_untrack(ptr);
+	}
+	site = heap_record_at(heap_native_site(), ptr, size, &idx);
+	if (EXPECTED(site != NULL)) {
+		heap_add(site, size, 1);
+	}
+}
+
+void memprof_heap_native_recheck(void)
+{
+	heap_l.native_recheck = true;
+}
+
+void memprof_heap_native_free(void *ptr)
+{
+	if (!memprof_heap_g.active || memprof_heap_g.in_real_alloc) {
+		return;
+	}
+	if (memprof_heap_g.sampling) {
+		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		if (UNEXPECTED(*slot != 0)) {
+			heap_untrack_sampled(ptr, slot);
+		}
+		return;
+	}
+	heap_untrack(ptr);
 }
 
 /* ---- the proxy's handlers ------------------------------------------------------
@@ -621,7 +702,7 @@ static void *heap_malloc_sampled(size_t size)
 	void *ptr = heap_forward_malloc(size);
 	memprof_heap_g.sample_countdown -= (int64_t) size;
 	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && ptr) {
-		heap_track_sampled(ptr, size);
+		heap_track_sampled(ptr, size, false);
 	}
 	return ptr;
 }
@@ -646,7 +727,7 @@ static void *heap_realloc_sampled(void *ptr, size_t size)
 	}
 	memprof_heap_g.sample_countdown -= (int64_t) size;
 	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && new_ptr) {
-		heap_track_sampled(new_ptr, size);
+		heap_track_sampled(new_ptr, size, false);
 	}
 	return new_ptr;
 }
@@ -985,6 +1066,12 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	}
 	heap_l.bypassed = false;
 	heap_l.warned = false;
+#ifdef ZTS
+	/* Frees by other threads are not handed over in a thread-safe PHP (native.c). */
+	heap_l.native_recheck = true;
+#else
+	heap_l.native_recheck = false;
+#endif
 	if (!heap_l.proxy) {
 		heap_l.proxy = zend_mm_startup();
 		if (!heap_l.proxy) {

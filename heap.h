@@ -81,6 +81,18 @@ bool memprof_heap_stranded(void);
  * the real heap back itself). Call after every RSHUTDOWN (post-deactivate). */
 void memprof_heap_post_deactivate(void);
 
+/**
+ * A native block (native.h) allocated, or freed, by the profiling thread:
+ * recorded like the heap's blocks, on the "{native}" child of the running
+ * path (tree.h). Ignored while not profiling, while paused, and inside the
+ * Zend heap's own allocator (whose blocks the proxy records).
+ */
+void memprof_heap_native_alloc(void *ptr, size_t size);
+void memprof_heap_native_free(void *ptr);
+/** From now on in this session, a new native address is looked up before it
+ * is recorded: blocks may have been freed without memprof seeing it. */
+void memprof_heap_native_recheck(void);
+
 /** While paused, allocations are not recorded (frees still are). Nests. */
 void memprof_heap_pause(void);
 void memprof_heap_resume(void);

@@ -17,6 +17,7 @@
 #include "php_memprof.h"
 #include "frame.h"
 #include "heap.h"
+#include "native.h"
 #include "trigger.h"
 #include "dump_array.h"
 #include "dump.h"
@@ -76,11 +77,13 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	}
 	MEMPROF_G(session).flags = *flags;
 	if (flags->native) {
-		/* Accepted as the classic memprof's flag, but not done (glibc 2.34
-		 * removed the malloc hooks it used): say so, and report it off. */
-		php_error_docref(NULL, E_WARNING, "Memprof cannot track native (malloc) allocations: "
-			"the \"native\" flag is ignored, the Zend heap is profiled");
-		MEMPROF_G(session).flags.native = false;
+		const char *why;
+		if (!memprof_native_start(&why)) {
+			/* Said once; the flag then reads false: what runs is what it says. */
+			php_error_docref(NULL, E_WARNING, "Memprof cannot track native (malloc) allocations here: %s; "
+				"the Zend heap is profiled", why);
+			MEMPROF_G(session).flags.native = false;
+		}
 	}
 	MEMPROF_G(session).enabled = true;
 	MEMPROF_G(session).start_ns = memprof_clock_ns(CLOCK_MONOTONIC);
@@ -107,7 +110,11 @@ static void memprof_session_restart(void)
 void memprof_session_stop(void)
 {
 	ZEND_ASSERT(MEMPROF_G(session).enabled);
-	/* Heap first: no allocation may be recorded against a freed tree. */
+	/* Native first, then the heap: no allocation may be recorded against a
+	 * freed tree. */
+	if (MEMPROF_G(session).flags.native) {
+		memprof_native_stop();
+	}
 	memprof_heap_stop();
 	memprof_frame_stop();
 	MEMPROF_G(session).enabled = false;
@@ -128,6 +135,7 @@ void memprof_session_check(void)
 	if (MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
 		memprof_interrupt_check();
 		(void) memprof_heap_check();
+		memprof_native_sync();
 	}
 }
 

@@ -17,7 +17,7 @@ extern zend_module_entry memprof_module_entry;
 /* Must match the MEMPROF_CONFIG_VERSION that config.m4 writes into
  * config.h: a mismatch means configure ran for another version of the
  * sources (re-run phpize && ./configure). */
-#define MEMPROF_EXPECTED_CONFIG_VERSION 2
+#define MEMPROF_EXPECTED_CONFIG_VERSION 3
 
 /**
  * Options of a profiling session (MEMPROF_PROFILE flags).

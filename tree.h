@@ -33,6 +33,13 @@ struct _memprof_func;
 #define MEMPROF_PATH_MAX_DEPTH 1024
 #define MEMPROF_PATH_TRUNCATED "{truncated}"
 
+/**
+ * Native allocations (native.h) are made on a child of this function under
+ * the path that was running, keyed by the line that was running: each
+ * path's native memory is one node, "... > DOMDocument::loadXML > {native}".
+ */
+#define MEMPROF_PATH_NATIVE "{native}"
+
 
 /** Slots of a node's cache of recently entered children (a power of two). */
 #define MEMPROF_PATH_RECENT 8

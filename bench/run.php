@@ -8,12 +8,13 @@
 //   php bench/run.php [--runs=N] [--filter=a,b] [--markdown] [--ext=PATH] [--php=BIN] [--list]
 declare(strict_types=1);
 
-const CONFIGS = ['plain', 'loaded', 'profiling', 'sampling'];
+const CONFIGS = ['plain', 'loaded', 'profiling', 'sampling', 'native'];
 const CONFIG_LABELS = [
     'plain' => 'plain PHP (`php -n`)',
     'loaded' => 'loaded, not profiling',
     'profiling' => 'profiling (`MEMPROF_PROFILE=1`)',
     'sampling' => 'sampling (`MEMPROF_PROFILE=sample`)',
+    'native' => 'profiling with native (`MEMPROF_PROFILE=native`)',
 ];
 
 function usage(int $code): never
@@ -136,6 +137,8 @@ $workloads = [
         'args' => ["$wl/live1m.php"], 'count_live' => true],
     'phpcs' => ['what' => 'PHP_CodeSniffer --standard=PSR12 on its own Generic sniffs (fixed file list)',
         'args' => null, 'exit_ok' => [0, 1, 2]],
+    'dom' => ['what' => 'XML documents parsed, queried, changed and serialized with DOM (libxml2 allocates with malloc)',
+        'args' => ["$wl/dom.php"], 'native' => true],
 ];
 if ($opt['list']) {
     foreach ($workloads as $name => $w) {
@@ -191,6 +194,7 @@ $configs = [
     'loaded' => ['ext' => true, 'profile' => null],
     'profiling' => ['ext' => true, 'profile' => '1'],
     'sampling' => ['ext' => true, 'profile' => 'sample'],
+    'native' => ['ext' => true, 'profile' => 'native'],
 ];
 
 /** The extension's flags for a MEMPROF_PROFILE value (null: unset). */
@@ -217,7 +221,14 @@ if ($idle['flags']['enabled'] || !$full['flags']['enabled']) {
 // Sampling exists once MEMPROF_PROFILE=sample turns profiling on with a 'sample' flag.
 $sampleFlags = memprof_flags($php, $ext, 'sample', $baseEnv);
 $haveSampling = $sampleFlags !== null && !empty($sampleFlags['flags']['enabled']) && !empty($sampleFlags['flags']['sample']);
-$active = $haveSampling ? CONFIGS : ['plain', 'loaded', 'profiling'];
+$active = $haveSampling ? ['plain', 'loaded', 'profiling', 'sampling'] : ['plain', 'loaded', 'profiling'];
+// Native tracking only where native memory is the point (the dom workload).
+$nativeFlags = memprof_flags($php, $ext, 'native', $baseEnv);
+$haveNative = $nativeFlags !== null && !empty($nativeFlags['flags']['native']);
+if (isset($workloads['dom'])) {
+    [$rc] = capture([$php, '-n', '-r', 'exit(extension_loaded("dom") ? 0 : 1);']);
+    $workloads['dom']['pre'] = $rc === 0 ? [] : ['-d', 'extension=dom'];
+}
 
 if (isset($workloads['phpcs'])) {
     $phpcs = which('phpcs');
@@ -352,7 +363,7 @@ foreach ($workloads as $name => $w) {
     }
     for ($run = 1; $run <= $opt['runs']; $run++) {
         $line = [];
-        foreach ($active as $config) {
+        foreach (array_merge($active, !empty($w['native']) && $haveNative ? ['native'] : []) as $config) {
             $c = $configs[$config];
             $env = $baseEnv;
             if ($c['profile'] !== null) {
@@ -384,6 +395,9 @@ foreach ($results as $name => $byConfig) {
     foreach (CONFIGS as $i => $config) {
         $label = $opt['markdown'] ? CONFIG_LABELS[$config] : explode(' (', CONFIG_LABELS[$config])[0];
         $first = $i === 0 ? ($opt['markdown'] ? "**$name**" : $name) : '';
+        if ($config === 'native' && empty($workloads[$name]['native'])) {
+            continue;
+        }
         if (!isset($byConfig[$config])) {
             $rows[] = [$first, $label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', isset($live[$name]) ? 'n/a' : ''];
             continue;

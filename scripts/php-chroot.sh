@@ -26,9 +26,12 @@ esac
 root=$cache/php$ver-$suite
 # What the suite needs inside: the PHP, its headers, opcache, the readers the
 # format tests compare with, php-fpm/php-cgi for the request tests.
+# The libraries whose native memory the tests track (tests/native_*.phpt):
+# DOM (php-xml), curl, SQLite3, GD.
 pkgs="php$ver-cli php$ver-dev php$ver-cgi php$ver-fpm php$ver-mbstring libjudy-dev zlib1g-dev make gcc
   libc6-dev valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev
-  libfcgi-bin php-twig ca-certificates procps"
+  libfcgi-bin php-twig ca-certificates procps php$ver-xml php$ver-curl php$ver-sqlite3 php$ver-gd"
+list=$(echo $pkgs)
 
 mounted=
 cleanup() {
@@ -65,7 +68,7 @@ if [ ! -e "$root/.memprof-ready" ]; then
   # php8.5 is only in experimental: its packages from there, the rest (and
   # what apt can take from there) from sid.
   if [ -n "$extra" ]; then
-    pkgs=$(echo "$pkgs" | sed -E "s#(php$ver-[a-z]+)#\\1/$extra#g")
+    pkgs=$(echo "$pkgs" | sed -E "s#(php$ver-[a-z0-9]+)#\\1/$extra#g")
     # experimental's php-common breaks every PHP not rebuilt yet: sid's.
     pkgs="$pkgs php-common/$suite"
   fi
@@ -73,7 +76,21 @@ if [ ! -e "$root/.memprof-ready" ]; then
     apt-get update -q && apt-get install -y -q --no-install-recommends $pkgs" \
     >"$cache/apt-$ver.log" 2>&1 || { tail -n 20 "$cache/apt-$ver.log" >&2; exit 1; }
   chroot "$root" php -v | head -n 1 >&2
-  touch "$root/.memprof-ready"
+  echo "$list" > "$root/.memprof-ready"
+  cleanup
+  mounted=
+fi
+# A chroot cached by an older list of packages: what is missing, installed.
+if [ "$(cat "$root/.memprof-ready")" != "$list" ]; then
+  want=$list
+  [ -n "$extra" ] && want=$(echo "$want" | sed -E "s#(php$ver-[a-z0-9]+)#\\1/$extra#g")
+  cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  mount_in proc
+  mount_in dev
+  chroot "$root" /bin/sh -c "export DEBIAN_FRONTEND=noninteractive;
+    apt-get update -q && apt-get install -y -q --no-install-recommends $want" \
+    >"$cache/apt-$ver.log" 2>&1 || { tail -n 20 "$cache/apt-$ver.log" >&2; exit 1; }
+  echo "$list" > "$root/.memprof-ready"
   cleanup
   mounted=
 fi

@@ -1,5 +1,5 @@
 --TEST--
-trigger: MEMPROF_PROFILE="dump_on_limit, native" enables with dump_on_limit (items trimmed); "native" is accepted but says, once, that native allocations are not tracked, and reports it off
+trigger: MEMPROF_PROFILE="dump_on_limit, native" enables with dump_on_limit and native tracking (items trimmed)
 --EXTENSIONS--
 memprof
 --ENV--
@@ -18,14 +18,13 @@ memprof_enable();
 var_dump(memprof_enabled_flags());
 ?>
 --EXPECT--
-Warning: PHP Request Startup: Memprof cannot track native (malloc) allocations: the "native" flag is ignored, the Zend heap is profiled in Unknown on line 0
 string(21) "dump_on_limit, native"
 bool(true)
 array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
-  bool(false)
+  bool(true)
   ["dump_on_limit"]=>
   bool(true)
   ["sample"]=>

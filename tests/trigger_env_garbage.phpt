@@ -26,15 +26,13 @@ Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "rrrrrrrrrrrrrrrrrrr
 Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "ssssssssssssssssssssssssssssssssssssssss..." ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 
 Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "caf\xc3\xa9" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
-
-Warning: PHP Request Startup: Memprof cannot track native (malloc) allocations: the "native" flag is ignored, the Zend heap is profiled in Unknown on line 0
 6101ff62
 int(221)
 array(4) {
   ["enabled"]=>
   bool(true)
   ["native"]=>
-  bool(false)
+  bool(true)
   ["dump_on_limit"]=>
   bool(false)
   ["sample"]=>

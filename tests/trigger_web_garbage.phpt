@@ -53,9 +53,7 @@ unlink($script);
 --EXPECT--
 -- one item of 1 MB
 Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ..." ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
-
-Warning: PHP Request Startup: Memprof cannot track native (malloc) allocations: the "native" flag is ignored, the Zend heap is profiled in Unknown on line 0
-started: {"enabled":true,"native":false,"dump_on_limit":false,"sample":false}
+started: {"enabled":true,"native":true,"dump_on_limit":false,"sample":false}
 -- 1 MB of unknown items
 Warning: PHP Request Startup: MEMPROF_PROFILE: unknown flag "x" ignored (known flags: 1, dump_on_limit, native, sample) in Unknown on line 0
 

@@ -1,0 +1,783 @@
+/*
+ * native: see native.h for the contract.
+ *
+ * Why the relocation tables. glibc 2.34 removed __malloc_hook, which the
+ * classic memprof used; LD_PRELOAD needs a restart and cannot be turned on
+ * in the middle of a request. Every shared object calls malloc() & co
+ * through its own table of resolved addresses: a PLT call jumps through a
+ * GOT slot (R_*_JUMP_SLOT), code built without a PLT loads the address
+ * from a GOT slot (R_*_GLOB_DAT), and data initialised with an allocator's
+ * address (libxml2's `xmlMalloc = malloc`, through which libxml2 allocates
+ * everything) is a word the loader filled in (R_*_64/ABS64). memprof
+ * rewrites those words, in every loaded object, to its own functions. The
+ * words of "full RELRO" objects (Debian builds everything with -z now) are
+ * read-only after loading: the page is made writable for the write and
+ * read-only again. This is what heaptrack's runtime attach does; PHP's
+ * RTLD_DEEPBIND loading of extensions changes how their symbols are bound,
+ * not where their calls go through, so it does not defeat it.
+ *
+ * Which objects are left alone, and why:
+ * - memprof's own module and libJudy: memprof's metadata (records, the
+ *   address map, the call-path tree) is allocated there, and must never be
+ *   recorded or re-enter the profiler;
+ * - libc: its own calls to malloc (strdup, fopen's buffers, printf's work
+ *   buffers) run inside memprof too (its snprintf, qsort), where a
+ *   recording would re-enter the call-path code mid-update; the common
+ *   libc allocation helpers called by other objects (strdup, strndup) are
+ *   rewritten in those objects instead;
+ * - the dynamic loader, the vDSO, and the runtimes of valgrind and the
+ *   sanitizers, which are allocators themselves.
+ *
+ * What an entry may hold, and what memprof does:
+ * - the allocator (what a global lookup of its name finds: libc's, or an
+ *   interposer's such as ASAN's): rewritten, and memprof's function calls
+ *   that allocator;
+ * - for a PLT slot not bound yet (lazy binding), the object's own stub:
+ *   rewritten; written back as it was;
+ * - anything else (another tool patched it first): left alone, so that
+ *   tool keeps working; that object's calls are not seen.
+ *
+ * Threads: the rewritten entries are the process's, so every thread calls
+ * memprof's functions. Only the thread(s) that turned native tracking on
+ * record (libcurl's resolver, gRPC and OpenSSL threads are passed on at
+ * the cost of one compare); a thread-safe PHP has a thread-local flag, a
+ * non-thread-safe one compares the thread with the one that turned it on.
+ *
+ * Objects loaded later: memprof's dlopen() (rewritten like the allocator)
+ * rewrites the new objects after the real dlopen() returns. Objects
+ * unloaded meanwhile: writing back checks that each word still lies in a
+ * loaded object and still holds memprof's function.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "native.h"
+
+#include <stdlib.h>  /* __GLIBC__ */
+
+#if defined(__linux__) && defined(__GLIBC__) && (defined(__x86_64__) || defined(__aarch64__))
+# define NATIVE_SUPPORTED 1
+#endif
+
+#ifdef NATIVE_SUPPORTED
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "php.h"
+#include "heap.h"
+
+#if defined(__x86_64__)
+# define NATIVE_R_JUMP_SLOT R_X86_64_JUMP_SLOT
+# define NATIVE_R_GLOB_DAT  R_X86_64_GLOB_DAT
+# define NATIVE_R_ABS64     R_X86_64_64
+#else
+# define NATIVE_R_JUMP_SLOT R_AARCH64_JUMP_SLOT
+# define NATIVE_R_GLOB_DAT  R_AARCH64_GLOB_DAT
+# define NATIVE_R_ABS64     R_AARCH64_ABS64
+#endif
+
+/* ---- the functions memprof puts in the entries --------------------------------- */
+
+/* Who records. A thread-safe PHP runs requests on several threads, each
+ * with its own session: a thread-local flag. Otherwise the one PHP thread
+ * is compared (other threads of the process: libraries' workers). */
+#ifdef ZTS
+static __thread struct {
+	bool on;
+	uint32_t busy;
+} native_t;
+# define NATIVE_RECORDS() (UNEXPECTED(native_t.on) && !native_t.busy)
+#else
+static struct {
+	bool on;
+	uint32_t busy;
+	pthread_t owner;
+} native_t;
+# define NATIVE_RECORDS() (UNEXPECTED(native_t.on) && !native_t.busy && pthread_equal(pthread_self(), native_t.owner))
+#endif
+
+#define NATIVE_FUNCS(X) \
+	X(malloc) X(calloc) X(realloc) X(free) X(posix_memalign) X(aligned_alloc) \
+	X(memalign) X(valloc) X(pvalloc) X(reallocarray) X(strdup) X(strndup) X(dlopen)
+
+#define NATIVE_ENUM(n) NATIVE_##n,
+enum { NATIVE_FUNCS(NATIVE_ENUM) NATIVE_COUNT };
+
+/* The allocator each of memprof's functions calls: what a global lookup
+ * of the name finds, as the objects' own entries were bound. */
+static struct {
+	void *(*malloc)(size_t);
+	void *(*calloc)(size_t, size_t);
+	void *(*realloc)(void *, size_t);
+	void (*free)(void *);
+	int (*posix_memalign)(void **, size_t, size_t);
+	void *(*aligned_alloc)(size_t, size_t);
+	void *(*memalign)(size_t, size_t);
+	void *(*valloc)(size_t);
+	void *(*pvalloc)(size_t);
+	void *(*reallocarray)(void *, size_t, size_t);
+	char *(*strdup)(const char *);
+	char *(*strndup)(const char *, size_t);
+	void *(*dlopen)(const char *, int);
+} native_real;
+
+static void native_rescan(void);
+
+#ifndef ZTS
+/* Frees by other threads of blocks the PHP thread allocated (a library's
+ * worker freeing what the request made): they cannot touch the address map
+ * (the PHP thread's), so they leave the address here and the PHP thread
+ * forgets those blocks at its next allocator call or session check, before
+ * it records anything: the address cannot have come back from malloc()
+ * before its free, so nothing recorded since is forgotten by mistake. A
+ * spinlock: only frees from other threads while tracking take it. Full,
+ * the PHP thread checks every new address instead (native_remote_lost). */
+#define NATIVE_REMOTE 4096
+static struct {
+	int lock;
+	uint32_t n;
+	bool lost;
+	void *ptr[NATIVE_REMOTE];
+} native_remote;
+
+static void native_remote_lock(void)
+{
+	while (__atomic_exchange_n(&native_remote.lock, 1, __ATOMIC_ACQUIRE)) {
+		while (__atomic_load_n(&native_remote.lock, __ATOMIC_RELAXED)) {
+#if defined(__x86_64__)
+			__builtin_ia32_pause();
+#else
+			__asm__ __volatile__("yield");
+#endif
+		}
+	}
+}
+
+static void native_remote_unlock(void)
+{
+	__atomic_store_n(&native_remote.lock, 0, __ATOMIC_RELEASE);
+}
+
+static ZEND_COLD zend_never_inline void native_remote_free(void *ptr)
+{
+	native_remote_lock();
+	if (native_remote.n < NATIVE_REMOTE) {
+		native_remote.ptr[native_remote.n++] = ptr;
+	} else {
+		native_remote.lost = true;
+	}
+	native_remote_unlock();
+}
+
+static ZEND_COLD zend_never_inline void native_remote_drain(void)
+{
+	uint32_t i;
+
+	native_remote_lock();
+	for (i = 0; i < native_remote.n; i++) {
+		memprof_heap_native_free(native_remote.ptr[i]);
+	}
+	native_remote.n = 0;
+	if (native_remote.lost) {
+		memprof_heap_native_recheck();
+		native_remote.lost = false;
+	}
+	native_remote_unlock();
+}
+
+# define NATIVE_FOREIGN_FREE(ptr) do { \
+		if (UNEXPECTED(native_t.on) && (ptr) && !pthread_equal(pthread_self(), native_t.owner)) { \
+			native_remote_free(ptr); \
+		} \
+	} while (0)
+# define NATIVE_DRAIN() do { \
+		if (UNEXPECTED(__atomic_load_n(&native_remote.n, __ATOMIC_ACQUIRE) != 0)) { \
+			native_remote_drain(); \
+		} \
+	} while (0)
+#else
+/* A thread-safe PHP: which thread's map a block belongs to is not known;
+ * frees by threads that do not track are not recorded, and every new
+ * address is checked instead (memprof_heap_native_recheck()). */
+# define NATIVE_FOREIGN_FREE(ptr) ((void) 0)
+# define NATIVE_DRAIN() ((void) 0)
+#endif
+
+static ZEND_COLD zend_never_inline void native_note_alloc(void *ptr, size_t size)
+{
+	native_t.busy++;
+	NATIVE_DRAIN();
+	memprof_heap_native_alloc(ptr, size);
+	native_t.busy--;
+}
+
+static ZEND_COLD zend_never_inline void native_note_free(void *ptr)
+{
+	native_t.busy++;
+	NATIVE_DRAIN();
+	memprof_heap_native_free(ptr);
+	native_t.busy--;
+}
+
+static void *native_malloc(size_t size)
+{
+	void *ptr = native_real.malloc(size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, size);
+	}
+	return ptr;
+}
+
+static void *native_calloc(size_t n, size_t size)
+{
+	void *ptr = native_real.calloc(n, size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, n * size);
+	}
+	return ptr;
+}
+
+static void *native_realloc(void *ptr, size_t size)
+{
+	void *new_ptr = native_real.realloc(ptr, size);
+	if (NATIVE_RECORDS()) {
+		/* realloc(p, 0) frees p and may return NULL; a failed realloc
+		 * leaves p allocated. */
+		if (ptr && (new_ptr || size == 0)) {
+			native_note_free(ptr);
+		}
+		if (new_ptr) {
+			native_note_alloc(new_ptr, size);
+		}
+	} else if (new_ptr || size == 0) {
+		NATIVE_FOREIGN_FREE(ptr);
+	}
+	return new_ptr;
+}
+
+static void *native_reallocarray(void *ptr, size_t n, size_t size)
+{
+	void *new_ptr = native_real.reallocarray(ptr, n, size);
+	if (NATIVE_RECORDS()) {
+		if (ptr && (new_ptr || n == 0 || size == 0)) {
+			native_note_free(ptr);
+		}
+		if (new_ptr) {
+			native_note_alloc(new_ptr, n * size);
+		}
+	}
+	return new_ptr;
+}
+
+static void native_free(void *ptr)
+{
+	if (NATIVE_RECORDS()) {
+		if (ptr) {
+			native_note_free(ptr);
+		}
+	} else {
+		NATIVE_FOREIGN_FREE(ptr);
+	}
+	native_real.free(ptr);
+}
+
+static int native_posix_memalign(void **out, size_t align, size_t size)
+{
+	int rc = native_real.posix_memalign(out, align, size);
+	if (NATIVE_RECORDS() && rc == 0 && *out) {
+		native_note_alloc(*out, size);
+	}
+	return rc;
+}
+
+static void *native_aligned_alloc(size_t align, size_t size)
+{
+	void *ptr = native_real.aligned_alloc(align, size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, size);
+	}
+	return ptr;
+}
+
+static void *native_memalign(size_t align, size_t size)
+{
+	void *ptr = native_real.memalign(align, size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, size);
+	}
+	return ptr;
+}
+
+static void *native_valloc(size_t size)
+{
+	void *ptr = native_real.valloc(size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, size);
+	}
+	return ptr;
+}
+
+static void *native_pvalloc(size_t size)
+{
+	void *ptr = native_real.pvalloc(size);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, size);
+	}
+	return ptr;
+}
+
+static char *native_strdup(const char *s)
+{
+	char *ptr = native_real.strdup(s);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, strlen(ptr) + 1);
+	}
+	return ptr;
+}
+
+static char *native_strndup(const char *s, size_t n)
+{
+	char *ptr = native_real.strndup(s, n);
+	if (NATIVE_RECORDS() && ptr) {
+		native_note_alloc(ptr, strlen(ptr) + 1);
+	}
+	return ptr;
+}
+
+/* Known limit: dlopen() searches a bare file name (no '/') in the
+ * DT_RPATH/DT_RUNPATH of the object that calls it, which is now memprof's
+ * module. PHP's dl() and extension loading pass paths. */
+static void *native_dlopen(const char *file, int mode)
+{
+	void *handle = native_real.dlopen(file, mode);
+	if (handle) {
+		native_rescan();
+	}
+	return handle;
+}
+
+static const struct {
+	const char *name;
+	void *hook;
+	void **real;
+} native_funcs[NATIVE_COUNT] = {
+#define NATIVE_ENTRY(n) { #n, (void *) native_##n, (void **) &native_real.n },
+	NATIVE_FUNCS(NATIVE_ENTRY)
+#undef NATIVE_ENTRY
+};
+
+/* ---- rewriting the entries ------------------------------------------------------- */
+
+/* One rewritten word and what it held. */
+typedef struct {
+	void **slot;
+	void *orig;
+	uint8_t func;
+} native_patch;
+
+static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
+static native_patch *native_patches;
+static size_t native_npatches, native_cap;
+static size_t native_nobjects;
+static uint32_t native_users;          /* threads tracking now */
+static bool native_resolved;
+static const char *native_self_name;   /* memprof's module, as the loader names it */
+static uintptr_t native_page;
+
+static int native_func_of(const char *name)
+{
+	int i;
+
+	/* All of them start with one of these letters: most symbols are out
+	 * after one compare. */
+	switch (name[0]) {
+		case 'm': case 'c': case 'r': case 'f': case 'p': case 'a': case 'v': case 's': case 'd':
+			break;
+		default:
+			return -1;
+	}
+	for (i = 0; i < NATIVE_COUNT; i++) {
+		if (strcmp(name, native_funcs[i].name) == 0) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+static bool native_excluded(const char *name)
+{
+	static const char *const left_alone[] = {
+		"libJudy", "/libc.so", "/libc-", "ld-linux", "/ld-", "linux-vdso", "linux-gate",
+		"libasan", "libhwasan", "libtsan", "liblsan", "libubsan", "libmsan", "vgpreload", "libpthread.so", "libdl.so",
+	};
+	size_t i;
+
+	if (native_self_name && strcmp(name, native_self_name) == 0) {
+		return true;
+	}
+	for (i = 0; i < sizeof(left_alone) / sizeof(left_alone[0]); i++) {
+		if (strstr(name, left_alone[i])) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Writes value into slot; a read-only page (RELRO) is made writable for
+ * the write. false if the page could not be made writable. */
+static bool native_write(void **slot, void *value, bool relro)
+{
+	uintptr_t page = (uintptr_t) slot & ~(native_page - 1);
+	size_t len = ((uintptr_t) (slot + 1) - page + native_page - 1) & ~(native_page - 1);
+
+	if (relro && mprotect((void *) page, len, PROT_READ | PROT_WRITE) != 0) {
+		return false;
+	}
+	__atomic_store_n(slot, value, __ATOMIC_SEQ_CST);
+	if (relro) {
+		(void) mprotect((void *) page, len, PROT_READ);
+	}
+	return true;
+}
+
+static bool native_remember(void **slot, void *orig, int func)
+{
+	if (native_npatches == native_cap) {
+		size_t cap = native_cap ? native_cap * 2 : 256;
+		/* memprof's own module: never a rewritten entry. */
+		native_patch *p = realloc(native_patches, cap * sizeof(*p));
+		if (!p) {
+			return false;
+		}
+		native_patches = p;
+		native_cap = cap;
+	}
+	native_patches[native_npatches].slot = slot;
+	native_patches[native_npatches].orig = orig;
+	native_patches[native_npatches].func = (uint8_t) func;
+	native_npatches++;
+	return true;
+}
+
+/* What one object's relocation table walk needs. */
+typedef struct {
+	uintptr_t base;
+	const ElfW(Phdr) *phdr;
+	ElfW(Half) phnum;
+	const ElfW(Sym) *symtab;
+	const char *strtab;
+	uintptr_t relro_start, relro_end;
+} native_object;
+
+static bool native_in_object(const native_object *o, uintptr_t addr)
+{
+	ElfW(Half) i;
+
+	for (i = 0; i < o->phnum; i++) {
+		if (o->phdr[i].p_type == PT_LOAD && addr >= o->base + o->phdr[i].p_vaddr
+				&& addr < o->base + o->phdr[i].p_vaddr + o->phdr[i].p_memsz) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		uint32_t type = (uint32_t) ELF64_R_TYPE(rel[i].r_info);
+		uint32_t sym = (uint32_t) ELF64_R_SYM(rel[i].r_info);
+		void **slot, *cur, *real;
+		int func;
+
+		if ((type != NATIVE_R_JUMP_SLOT && type != NATIVE_R_GLOB_DAT && type != NATIVE_R_ABS64) || sym == 0) {
+			continue;
+		}
+		if (type == NATIVE_R_ABS64 && rel[i].r_addend != 0) {
+			continue;
+		}
+		func = native_func_of(o->strtab + o->symtab[sym].st_name);
+		if (func < 0) {
+			continue;
+		}
+		slot = (void **) (o->base + rel[i].r_offset);
+		cur = *slot;
+		real = *native_funcs[func].real;
+		if (cur == native_funcs[func].hook) {
+			continue;
+		}
+		if (cur != real && !(type == NATIVE_R_JUMP_SLOT && native_in_object(o, (uintptr_t) cur))) {
+			/* Another tool's: it stays. */
+			continue;
+		}
+		if (!native_remember(slot, cur, func)) {
+			return;
+		}
+		if (!native_write(slot, native_funcs[func].hook,
+				(uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
+			native_npatches--;
+		}
+	}
+}
+
+static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	native_object o = {0};
+	const ElfW(Dyn) *dyn = NULL;
+	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
+	size_t pltrelsz = 0, relasz = 0;
+	ElfW(Half) i;
+	size_t before = native_npatches;
+
+	(void) size;
+	(void) arg;
+	if (native_excluded(info->dlpi_name)) {
+		return 0;
+	}
+	o.base = info->dlpi_addr;
+	o.phdr = info->dlpi_phdr;
+	o.phnum = info->dlpi_phnum;
+	for (i = 0; i < o.phnum; i++) {
+		if (o.phdr[i].p_type == PT_DYNAMIC) {
+			dyn = (const ElfW(Dyn) *) (o.base + o.phdr[i].p_vaddr);
+		} else if (o.phdr[i].p_type == PT_GNU_RELRO) {
+			o.relro_start = o.base + o.phdr[i].p_vaddr;
+			o.relro_end = o.relro_start + o.phdr[i].p_memsz;
+		}
+	}
+	if (!dyn) {
+		return 0;
+	}
+	/* The loader relocates most of these in place (then they are
+	 * addresses); not in every object (then they are offsets). */
+#define NATIVE_ADDR(v) ((uintptr_t) (v) < o.base ? (uintptr_t) (v) + o.base : (uintptr_t) (v))
+	for (; dyn->d_tag != DT_NULL; dyn++) {
+		switch (dyn->d_tag) {
+			case DT_SYMTAB: o.symtab = (const ElfW(Sym) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_STRTAB: o.strtab = (const char *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_JMPREL: jmprel = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_PLTRELSZ: pltrelsz = dyn->d_un.d_val; break;
+			case DT_RELA: rela = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_RELASZ: relasz = dyn->d_un.d_val; break;
+			default: break;
+		}
+	}
+#undef NATIVE_ADDR
+	if (!o.symtab || !o.strtab) {
+		return 0;
+	}
+	if (jmprel) {
+		native_patch_relocs(&o, jmprel, pltrelsz / sizeof(ElfW(Rela)));
+	}
+	if (rela) {
+		native_patch_relocs(&o, rela, relasz / sizeof(ElfW(Rela)));
+	}
+	if (native_npatches > before) {
+		native_nobjects++;
+	}
+	return 0;
+}
+
+static void native_rescan(void)
+{
+	pthread_mutex_lock(&native_lock);
+	if (native_users > 0) {
+		dl_iterate_phdr(native_visit, NULL);
+	}
+	pthread_mutex_unlock(&native_lock);
+}
+
+/* A word of an object still loaded: its RELRO range, or NULL range if the
+ * word is in no loaded object (unloaded since: nothing to write back). */
+typedef struct {
+	uintptr_t addr;
+	bool found, relro;
+} native_where;
+
+static int native_find(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	native_where *w = arg;
+	native_object o = {0};
+	ElfW(Half) i;
+
+	(void) size;
+	o.base = info->dlpi_addr;
+	o.phdr = info->dlpi_phdr;
+	o.phnum = info->dlpi_phnum;
+	if (!native_in_object(&o, w->addr)) {
+		return 0;
+	}
+	w->found = true;
+	for (i = 0; i < o.phnum; i++) {
+		if (o.phdr[i].p_type == PT_GNU_RELRO && w->addr >= o.base + o.phdr[i].p_vaddr
+				&& w->addr < o.base + o.phdr[i].p_vaddr + o.phdr[i].p_memsz) {
+			w->relro = true;
+		}
+	}
+	return 1;
+}
+
+static void native_unpatch_all(void)
+{
+	size_t i;
+
+	for (i = native_npatches; i-- > 0;) {
+		native_patch *p = &native_patches[i];
+		native_where w = { (uintptr_t) p->slot, false, false };
+
+		dl_iterate_phdr(native_find, &w);
+		/* Unloaded since, or another tool rewrote it over memprof's. */
+		if (w.found && *p->slot == native_funcs[p->func].hook) {
+			(void) native_write(p->slot, p->orig, w.relro);
+		}
+	}
+	native_npatches = 0;
+	native_nobjects = 0;
+}
+
+static bool native_resolve(const char **why)
+{
+	Dl_info self;
+	int i;
+
+	if (native_resolved) {
+		return true;
+	}
+	for (i = 0; i < NATIVE_COUNT; i++) {
+		void *f = dlsym(RTLD_DEFAULT, native_funcs[i].name);
+		if (!f || f == native_funcs[i].hook) {
+			*why = "the C library's allocator functions could not be found";
+			return false;
+		}
+		*native_funcs[i].real = f;
+	}
+	if (!dladdr((void *) native_resolve, &self) || !self.dli_fname) {
+		*why = "memprof could not find its own module";
+		return false;
+	}
+	native_self_name = self.dli_fname;
+	native_page = (uintptr_t) sysconf(_SC_PAGESIZE);
+	native_resolved = true;
+	return true;
+}
+
+bool memprof_native_start(const char **why)
+{
+	bool ok;
+
+	pthread_mutex_lock(&native_lock);
+	ok = native_resolve(why);
+	if (ok) {
+		if (native_users++ == 0) {
+			dl_iterate_phdr(native_visit, NULL);
+		}
+		native_t.busy = 0;
+#ifndef ZTS
+		native_t.owner = pthread_self();
+		native_remote_lock();
+		native_remote.n = 0;
+		native_remote.lost = false;
+		native_remote_unlock();
+#endif
+		__atomic_store_n(&native_t.on, true, __ATOMIC_SEQ_CST);
+	}
+	pthread_mutex_unlock(&native_lock);
+	if (ok && native_npatches == 0) {
+		memprof_native_stop();
+		*why = "no loaded object calls the allocator through an entry memprof can rewrite "
+			"(a statically linked PHP?)";
+		return false;
+	}
+	return ok;
+}
+
+void memprof_native_stop(void)
+{
+	pthread_mutex_lock(&native_lock);
+	if (native_t.on) {
+		__atomic_store_n(&native_t.on, false, __ATOMIC_SEQ_CST);
+		if (--native_users == 0) {
+			native_unpatch_all();
+		}
+	}
+	pthread_mutex_unlock(&native_lock);
+}
+
+bool memprof_native_active(void)
+{
+	return native_t.on;
+}
+
+void memprof_native_sync(void)
+{
+	if (native_t.on) {
+		NATIVE_DRAIN();
+	}
+}
+
+void memprof_native_pause(void)
+{
+	native_t.busy++;
+}
+
+void memprof_native_resume(void)
+{
+	native_t.busy--;
+}
+
+void memprof_native_stats(size_t *objects, size_t *entries)
+{
+	pthread_mutex_lock(&native_lock);
+	*objects = native_nobjects;
+	*entries = native_npatches;
+	pthread_mutex_unlock(&native_lock);
+}
+
+#else /* !NATIVE_SUPPORTED */
+
+bool memprof_native_start(const char **why)
+{
+	*why = "native tracking needs Linux with glibc on x86-64 or AArch64";
+	return false;
+}
+
+void memprof_native_stop(void)
+{
+}
+
+bool memprof_native_active(void)
+{
+	return false;
+}
+
+void memprof_native_sync(void)
+{
+}
+
+void memprof_native_pause(void)
+{
+}
+
+void memprof_native_resume(void)
+{
+}
+
+void memprof_native_stats(size_t *objects, size_t *entries)
+{
+	*objects = 0;
+	*entries = 0;
+}
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * native: native (malloc) allocations by PHP call path, without
+ * LD_PRELOAD and without glibc's removed malloc hooks: memprof rewrites the
+ * allocator's entries in the relocation tables (the GOT, and data words
+ * initialised with an allocator's address) of every object loaded in the
+ * process, and of objects loaded later (its dlopen() entry is rewritten
+ * too), to its own functions, which call the real allocator and report to
+ * the heap module (heap.h: memprof_heap_native_alloc(), _free()). Turning
+ * native tracking off writes the original entries back.
+ *
+ * Safety rules (native.c says why):
+ * - memprof's own module and libJudy (its address map's library), the
+ *   dynamic loader and the sanitizers' runtimes are never rewritten:
+ *   memprof's metadata never comes from the rewritten entries;
+ * - an entry holding something else than the allocator or the object's own
+ *   lazy-binding stub (another tool's hook) is left as it is;
+ * - only the thread that turned tracking on records; other threads' calls
+ *   are passed on untouched;
+ * - while memprof itself runs (recording, dumping) nothing is recorded.
+ *
+ * Linux/glibc, ELF, x86-64 and AArch64 only: elsewhere memprof_native_start()
+ * fails with a reason.
+ */
+#ifndef MEMPROF_NATIVE_H
+#define MEMPROF_NATIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/**
+ * Turns native tracking on for the calling thread (rewriting the entries
+ * of every loaded object the first time). On failure, returns false and
+ * sets *why to a static explanation; nothing is rewritten then.
+ */
+bool memprof_native_start(const char **why);
+
+/** Turns it off for the calling thread; the entries are written back when
+ * no thread tracks any more. */
+void memprof_native_stop(void);
+
+/** Whether the calling thread tracks native allocations now. */
+bool memprof_native_active(void);
+
+/** Forgets the blocks other threads freed since the last call (native.c
+ * says why they wait). Call at safe points (session checks, dumps). */
+void memprof_native_sync(void);
+
+/** Around memprof's own work that may call the allocator through rewritten
+ * entries (a dump's libc and zlib calls): nothing is recorded. Nests. */
+void memprof_native_pause(void);
+void memprof_native_resume(void);
+
+/** Objects whose entries are rewritten now, and entries rewritten (tests, phpinfo). */
+void memprof_native_stats(size_t *objects, size_t *entries);
+
+#endif

@@ -113,9 +113,12 @@ static struct {
 #define NATIVE_ENUM(n) NATIVE_##n,
 enum { NATIVE_FUNCS(NATIVE_ENUM) NATIVE_COUNT };
 
-/* The allocator each of memprof's functions calls: what a global lookup
- * of the name finds, as the objects' own entries were bound. */
-static struct {
+/* The allocators memprof's functions call. Set 0: what a global lookup of
+ * the name finds, as the objects' own entries were bound (libc's, or an
+ * LD_PRELOAD interposer's such as ASAN's). Set 1: the one other value
+ * found in entries (another tool rewrote them first, as memprof does):
+ * those entries get set 1's functions, which call it. */
+typedef struct {
 	void *(*malloc)(size_t);
 	void *(*calloc)(size_t, size_t);
 	void *(*realloc)(void *, size_t);
@@ -129,7 +132,9 @@ static struct {
 	char *(*strdup)(const char *);
 	char *(*strndup)(const char *, size_t);
 	void *(*dlopen)(const char *, int);
-} native_real;
+} native_fns;
+
+static native_fns native_real[2];
 
 static void native_rescan(void);
 
@@ -229,27 +234,27 @@ static ZEND_COLD zend_never_inline void native_note_free(void *ptr)
 	native_t.busy--;
 }
 
-static void *native_malloc(size_t size)
+static zend_always_inline void *native_do_malloc(const native_fns *r, size_t size)
 {
-	void *ptr = native_real.malloc(size);
+	void *ptr = r->malloc(size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static void *native_calloc(size_t n, size_t size)
+static zend_always_inline void *native_do_calloc(const native_fns *r, size_t n, size_t size)
 {
-	void *ptr = native_real.calloc(n, size);
+	void *ptr = r->calloc(n, size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, n * size);
 	}
 	return ptr;
 }
 
-static void *native_realloc(void *ptr, size_t size)
+static zend_always_inline void *native_do_realloc(const native_fns *r, void *ptr, size_t size)
 {
-	void *new_ptr = native_real.realloc(ptr, size);
+	void *new_ptr = r->realloc(ptr, size);
 	if (NATIVE_RECORDS()) {
 		/* realloc(p, 0) frees p and may return NULL; a failed realloc
 		 * leaves p allocated. */
@@ -265,9 +270,9 @@ static void *native_realloc(void *ptr, size_t size)
 	return new_ptr;
 }
 
-static void *native_reallocarray(void *ptr, size_t n, size_t size)
+static zend_always_inline void *native_do_reallocarray(const native_fns *r, void *ptr, size_t n, size_t size)
 {
-	void *new_ptr = native_real.reallocarray(ptr, n, size);
+	void *new_ptr = r->reallocarray(ptr, n, size);
 	if (NATIVE_RECORDS()) {
 		if (ptr && (new_ptr || n == 0 || size == 0)) {
 			native_note_free(ptr);
@@ -279,7 +284,7 @@ static void *native_reallocarray(void *ptr, size_t n, size_t size)
 	return new_ptr;
 }
 
-static void native_free(void *ptr)
+static zend_always_inline void native_do_free(const native_fns *r, void *ptr)
 {
 	if (NATIVE_RECORDS()) {
 		if (ptr) {
@@ -288,66 +293,66 @@ static void native_free(void *ptr)
 	} else {
 		NATIVE_FOREIGN_FREE(ptr);
 	}
-	native_real.free(ptr);
+	r->free(ptr);
 }
 
-static int native_posix_memalign(void **out, size_t align, size_t size)
+static zend_always_inline int native_do_posix_memalign(const native_fns *r, void **out, size_t align, size_t size)
 {
-	int rc = native_real.posix_memalign(out, align, size);
+	int rc = r->posix_memalign(out, align, size);
 	if (NATIVE_RECORDS() && rc == 0 && *out) {
 		native_note_alloc(*out, size);
 	}
 	return rc;
 }
 
-static void *native_aligned_alloc(size_t align, size_t size)
+static zend_always_inline void *native_do_aligned_alloc(const native_fns *r, size_t align, size_t size)
 {
-	void *ptr = native_real.aligned_alloc(align, size);
+	void *ptr = r->aligned_alloc(align, size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static void *native_memalign(size_t align, size_t size)
+static zend_always_inline void *native_do_memalign(const native_fns *r, size_t align, size_t size)
 {
-	void *ptr = native_real.memalign(align, size);
+	void *ptr = r->memalign(align, size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static void *native_valloc(size_t size)
+static zend_always_inline void *native_do_valloc(const native_fns *r, size_t size)
 {
-	void *ptr = native_real.valloc(size);
+	void *ptr = r->valloc(size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static void *native_pvalloc(size_t size)
+static zend_always_inline void *native_do_pvalloc(const native_fns *r, size_t size)
 {
-	void *ptr = native_real.pvalloc(size);
+	void *ptr = r->pvalloc(size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static char *native_strdup(const char *s)
+static zend_always_inline char *native_do_strdup(const native_fns *r, const char *s)
 {
-	char *ptr = native_real.strdup(s);
+	char *ptr = r->strdup(s);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, strlen(ptr) + 1);
 	}
 	return ptr;
 }
 
-static char *native_strndup(const char *s, size_t n)
+static zend_always_inline char *native_do_strndup(const native_fns *r, const char *s, size_t n)
 {
-	char *ptr = native_real.strndup(s, n);
+	char *ptr = r->strndup(s, n);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, strlen(ptr) + 1);
 	}
@@ -357,24 +362,65 @@ static char *native_strndup(const char *s, size_t n)
 /* Known limit: dlopen() searches a bare file name (no '/') in the
  * DT_RPATH/DT_RUNPATH of the object that calls it, which is now memprof's
  * module. PHP's dl() and extension loading pass paths. */
-static void *native_dlopen(const char *file, int mode)
+static zend_always_inline void *native_do_dlopen(const native_fns *r, const char *file, int mode)
 {
-	void *handle = native_real.dlopen(file, mode);
+	void *handle = r->dlopen(file, mode);
 	if (handle) {
 		native_rescan();
 	}
 	return handle;
 }
 
-static const struct {
-	const char *name;
-	void *hook;
-	void **real;
-} native_funcs[NATIVE_COUNT] = {
-#define NATIVE_ENTRY(n) { #n, (void *) native_##n, (void **) &native_real.n },
-	NATIVE_FUNCS(NATIVE_ENTRY)
-#undef NATIVE_ENTRY
+/* The functions put in the entries: one per allocator and set. */
+static void *native_malloc_0(size_t size) { return native_do_malloc(&native_real[0], size); }
+static void *native_malloc_1(size_t size) { return native_do_malloc(&native_real[1], size); }
+static void *native_calloc_0(size_t n, size_t size) { return native_do_calloc(&native_real[0], n, size); }
+static void *native_calloc_1(size_t n, size_t size) { return native_do_calloc(&native_real[1], n, size); }
+static void *native_realloc_0(void *ptr, size_t size) { return native_do_realloc(&native_real[0], ptr, size); }
+static void *native_realloc_1(void *ptr, size_t size) { return native_do_realloc(&native_real[1], ptr, size); }
+static void *native_reallocarray_0(void *ptr, size_t n, size_t size) { return native_do_reallocarray(&native_real[0], ptr, n, size); }
+static void *native_reallocarray_1(void *ptr, size_t n, size_t size) { return native_do_reallocarray(&native_real[1], ptr, n, size); }
+static void native_free_0(void *ptr) { native_do_free(&native_real[0], ptr); }
+static void native_free_1(void *ptr) { native_do_free(&native_real[1], ptr); }
+static int native_posix_memalign_0(void **out, size_t align, size_t size) { return native_do_posix_memalign(&native_real[0], out, align, size); }
+static int native_posix_memalign_1(void **out, size_t align, size_t size) { return native_do_posix_memalign(&native_real[1], out, align, size); }
+static void *native_aligned_alloc_0(size_t align, size_t size) { return native_do_aligned_alloc(&native_real[0], align, size); }
+static void *native_aligned_alloc_1(size_t align, size_t size) { return native_do_aligned_alloc(&native_real[1], align, size); }
+static void *native_memalign_0(size_t align, size_t size) { return native_do_memalign(&native_real[0], align, size); }
+static void *native_memalign_1(size_t align, size_t size) { return native_do_memalign(&native_real[1], align, size); }
+static void *native_valloc_0(size_t size) { return native_do_valloc(&native_real[0], size); }
+static void *native_valloc_1(size_t size) { return native_do_valloc(&native_real[1], size); }
+static void *native_pvalloc_0(size_t size) { return native_do_pvalloc(&native_real[0], size); }
+static void *native_pvalloc_1(size_t size) { return native_do_pvalloc(&native_real[1], size); }
+static char *native_strdup_0(const char *s) { return native_do_strdup(&native_real[0], s); }
+static char *native_strdup_1(const char *s) { return native_do_strdup(&native_real[1], s); }
+static char *native_strndup_0(const char *s, size_t n) { return native_do_strndup(&native_real[0], s, n); }
+static char *native_strndup_1(const char *s, size_t n) { return native_do_strndup(&native_real[1], s, n); }
+static void *native_dlopen_0(const char *file, int mode) { return native_do_dlopen(&native_real[0], file, mode); }
+static void *native_dlopen_1(const char *file, int mode) { return native_do_dlopen(&native_real[1], file, mode); }
+
+static const char *const native_names[NATIVE_COUNT] = {
+#define NATIVE_NAME(n) #n,
+	NATIVE_FUNCS(NATIVE_NAME)
+#undef NATIVE_NAME
 };
+
+static void *const native_hooks[2][NATIVE_COUNT] = {
+#define NATIVE_HOOK0(n) (void *) native_##n##_0,
+#define NATIVE_HOOK1(n) (void *) native_##n##_1,
+	{ NATIVE_FUNCS(NATIVE_HOOK0) },
+	{ NATIVE_FUNCS(NATIVE_HOOK1) },
+#undef NATIVE_HOOK0
+#undef NATIVE_HOOK1
+};
+
+_Static_assert(sizeof(native_fns) == NATIVE_COUNT * sizeof(void *), "native_fns: one word per NATIVE_FUNCS entry, in order");
+
+/* The allocator of set `set` for function `func`, as a word. */
+static void **native_real_slot(int set, int func)
+{
+	return (void **) &native_real[set] + func;
+}
 
 /* ---- rewriting the entries ------------------------------------------------------- */
 
@@ -383,12 +429,14 @@ typedef struct {
 	void **slot;
 	void *orig;
 	uint8_t func;
+	uint8_t set;
 } native_patch;
 
 static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
 static native_patch *native_patches;
 static size_t native_npatches, native_cap;
 static size_t native_nobjects;
+static bool native_foreign[NATIVE_COUNT]; /* set 1 holds another tool's function, found this session */
 static uint32_t native_users;          /* threads tracking now */
 static bool native_resolved;
 static const char *native_self_name;   /* memprof's module, as the loader names it */
@@ -407,7 +455,7 @@ static int native_func_of(const char *name)
 			return -1;
 	}
 	for (i = 0; i < NATIVE_COUNT; i++) {
-		if (strcmp(name, native_funcs[i].name) == 0) {
+		if (strcmp(name, native_names[i]) == 0) {
 			return i;
 		}
 	}
@@ -450,7 +498,7 @@ static bool native_write(void **slot, void *value, bool relro)
 	return true;
 }
 
-static bool native_remember(void **slot, void *orig, int func)
+static bool native_remember(void **slot, void *orig, int func, int set)
 {
 	if (native_npatches == native_cap) {
 		size_t cap = native_cap ? native_cap * 2 : 256;
@@ -465,6 +513,7 @@ static bool native_remember(void **slot, void *orig, int func)
 	native_patches[native_npatches].slot = slot;
 	native_patches[native_npatches].orig = orig;
 	native_patches[native_npatches].func = (uint8_t) func;
+	native_patches[native_npatches].set = (uint8_t) set;
 	native_npatches++;
 	return true;
 }
@@ -499,8 +548,8 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 	for (i = 0; i < count; i++) {
 		uint32_t type = (uint32_t) ELF64_R_TYPE(rel[i].r_info);
 		uint32_t sym = (uint32_t) ELF64_R_SYM(rel[i].r_info);
-		void **slot, *cur, *real;
-		int func;
+		void **slot, *cur;
+		int func, set;
 
 		if ((type != NATIVE_R_JUMP_SLOT && type != NATIVE_R_GLOB_DAT && type != NATIVE_R_ABS64) || sym == 0) {
 			continue;
@@ -514,18 +563,24 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 		}
 		slot = (void **) (o->base + rel[i].r_offset);
 		cur = *slot;
-		real = *native_funcs[func].real;
-		if (cur == native_funcs[func].hook) {
+		if (cur == native_hooks[0][func] || cur == native_hooks[1][func]) {
 			continue;
 		}
-		if (cur != real && !(type == NATIVE_R_JUMP_SLOT && native_in_object(o, (uintptr_t) cur))) {
-			/* Another tool's: it stays. */
+		if (cur == *native_real_slot(0, func) || (type == NATIVE_R_JUMP_SLOT && native_in_object(o, (uintptr_t) cur))) {
+			set = 0;
+		} else if (!native_foreign[func] || cur == *native_real_slot(1, func)) {
+			/* Another tool's function: chained to. A second, different
+			 * one: left as it is (that object's calls are not seen). */
+			*native_real_slot(1, func) = cur;
+			native_foreign[func] = true;
+			set = 1;
+		} else {
 			continue;
 		}
-		if (!native_remember(slot, cur, func)) {
+		if (!native_remember(slot, cur, func, set)) {
 			return;
 		}
-		if (!native_write(slot, native_funcs[func].hook,
+		if (!native_write(slot, native_hooks[set][func],
 				(uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
 			native_npatches--;
 		}
@@ -639,12 +694,15 @@ static void native_unpatch_all(void)
 
 		dl_iterate_phdr(native_find, &w);
 		/* Unloaded since, or another tool rewrote it over memprof's. */
-		if (w.found && *p->slot == native_funcs[p->func].hook) {
+		if (w.found && *p->slot == native_hooks[p->set][p->func]) {
 			(void) native_write(p->slot, p->orig, w.relro);
 		}
 	}
 	native_npatches = 0;
 	native_nobjects = 0;
+	/* Set 1's functions stay as they are: a copy of one of memprof's
+	 * functions taken meanwhile may still call them. */
+	memset(native_foreign, 0, sizeof(native_foreign));
 }
 
 static bool native_resolve(const char **why)
@@ -656,12 +714,12 @@ static bool native_resolve(const char **why)
 		return true;
 	}
 	for (i = 0; i < NATIVE_COUNT; i++) {
-		void *f = dlsym(RTLD_DEFAULT, native_funcs[i].name);
-		if (!f || f == native_funcs[i].hook) {
+		void *f = dlsym(RTLD_DEFAULT, native_names[i]);
+		if (!f || f == native_hooks[0][i] || f == native_hooks[1][i]) {
 			*why = "the C library's allocator functions could not be found";
 			return false;
 		}
-		*native_funcs[i].real = f;
+		*native_real_slot(0, i) = f;
 	}
 	if (!dladdr((void *) native_resolve, &self) || !self.dli_fname) {
 		*why = "memprof could not find its own module";

@@ -14,12 +14,17 @@
  *   neighbour_execute_ex()    zend_execute_ex set back to the engine's (no chaining);
  *                             RSHUTDOWN restores what it replaced
  *   neighbour_blocks(): int   allocations its heap handlers saw
+ *   neighbour_libxml_mem(bool $on)  libxml2's allocator set to its own functions
+ *                             (xmlMemSetup(), as programs embedding libxml2 do),
+ *                             which count and call the ones they replaced
+ *   neighbour_libxml_calls(): int   calls they saw
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
 #include "php.h"
 #include "zend_execute.h"
+#include <dlfcn.h>
 
 typedef void *(*nb_malloc_fn)(size_t);
 typedef void (*nb_free_fn)(void *);
@@ -170,6 +175,58 @@ PHP_FUNCTION(neighbour_execute_ex)
 	zend_execute_ex = execute_ex;
 }
 
+/* libxml2's allocator hooks (libxml/xmlmemory.h), found at run time: the
+ * fixture needs no libxml2 headers. */
+typedef void (*nb_xml_free_fn)(void *);
+typedef void *(*nb_xml_malloc_fn)(size_t);
+typedef void *(*nb_xml_realloc_fn)(void *, size_t);
+typedef char *(*nb_xml_strdup_fn)(const char *);
+static nb_xml_free_fn nb_xml_prev_free;
+static nb_xml_malloc_fn nb_xml_prev_malloc;
+static nb_xml_realloc_fn nb_xml_prev_realloc;
+static nb_xml_strdup_fn nb_xml_prev_strdup;
+static bool nb_xml_on;
+static zend_long nb_xml_calls;
+
+static void nb_xml_free(void *ptr) { nb_xml_calls++; nb_xml_prev_free(ptr); }
+static void *nb_xml_malloc(size_t size) { nb_xml_calls++; return nb_xml_prev_malloc(size); }
+static void *nb_xml_realloc(void *ptr, size_t size) { nb_xml_calls++; return nb_xml_prev_realloc(ptr, size); }
+
+PHP_FUNCTION(neighbour_libxml_mem)
+{
+	bool on;
+	int (*setup)(nb_xml_free_fn, nb_xml_malloc_fn, nb_xml_realloc_fn, nb_xml_strdup_fn);
+	int (*get)(nb_xml_free_fn *, nb_xml_malloc_fn *, nb_xml_realloc_fn *, nb_xml_strdup_fn *);
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_BOOL(on)
+	ZEND_PARSE_PARAMETERS_END();
+	setup = (int (*)(nb_xml_free_fn, nb_xml_malloc_fn, nb_xml_realloc_fn, nb_xml_strdup_fn)) dlsym(RTLD_DEFAULT, "xmlMemSetup");
+	get = (int (*)(nb_xml_free_fn *, nb_xml_malloc_fn *, nb_xml_realloc_fn *, nb_xml_strdup_fn *)) dlsym(RTLD_DEFAULT, "xmlMemGet");
+	if (!setup || !get) {
+		zend_throw_error(NULL, "libxml2 is not loaded");
+		return;
+	}
+	if (on && !nb_xml_on) {
+		get(&nb_xml_prev_free, &nb_xml_prev_malloc, &nb_xml_prev_realloc, &nb_xml_prev_strdup);
+		setup(nb_xml_free, nb_xml_malloc, nb_xml_realloc, nb_xml_prev_strdup);
+		nb_xml_on = true;
+	} else if (!on && nb_xml_on) {
+		setup(nb_xml_prev_free, nb_xml_prev_malloc, nb_xml_prev_realloc, nb_xml_prev_strdup);
+		nb_xml_on = false;
+	}
+}
+
+PHP_FUNCTION(neighbour_libxml_calls)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(nb_xml_calls);
+}
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_neighbour_libxml_mem, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, on, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_neighbour_heap, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, mode, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -187,6 +244,8 @@ static const zend_function_entry nb_functions[] = {
 	PHP_FE(neighbour_interrupt, arginfo_neighbour_interrupt)
 	PHP_FE(neighbour_interrupt_calls, arginfo_neighbour_long)
 	PHP_FE(neighbour_execute_ex, arginfo_neighbour_void)
+	PHP_FE(neighbour_libxml_mem, arginfo_neighbour_libxml_mem)
+	PHP_FE(neighbour_libxml_calls, arginfo_neighbour_long)
 	PHP_FE_END
 };
 

@@ -32,8 +32,15 @@ if ($profiled) {
     /* One request in five dumps on growth (past 3 of its blocks). */
     ini_set('memprof.dump_on_growth', $r % 5 === 1 ? (string) (3 * $block) : '0');
 }
-if ($profiled && !memprof_enable()) {
+/* Every other profiled request tracks native memory too: the threads
+ * rewrite and restore the allocator's entries of the whole process while
+ * the others run through them. */
+$native = $profiled && $r % 2 === 0;
+if ($profiled && !memprof_enable(['native' => $native])) {
     return 'memprof_enable() failed';
+}
+if ($profiled && memprof_enabled_flags()['native'] !== $native) {
+    return 'native flag: ' . json_encode(memprof_enabled_flags());
 }
 for ($i = 0; $i < 10; $i++) {
     $work($keep, $i, $len);
@@ -68,6 +75,25 @@ $cg = stream_get_contents($s);
 preg_match_all('/work_\d+/', $cg, $m);
 if (array_unique($m[0]) !== [$work]) {
     return 'callgrind names: ' . json_encode(array_values(array_unique($m[0])));
+}
+/* Native memory: PCRE's compiled pattern (malloc'd by PHP) under this
+ * thread's function, a pattern no other request compiles. */
+if ($native) {
+    eval("function native_$t(string \$p) { return preg_match(\$p, 'x'); }");
+    ("native_$t")("/t{$t}r{$r}x+y*z?/");
+    $nat = 0;
+    $walkn = function (array $node, string $name) use (&$walkn, &$nat, $t) {
+        if ($name === "native_$t") {
+            $nat += $node['called_functions']['preg_match']['called_functions']['{native}']['memory_size'] ?? 0;
+        }
+        foreach ($node['called_functions'] as $child => $n) {
+            $walkn($n, $child);
+        }
+    };
+    $walkn(memprof_dump_array(), '');
+    if ($nat <= 0) {
+        return 'no native memory under native_' . $t;
+    }
 }
 /* Marks are this thread's: the first of the session is 1 whatever the
  * other threads mark, and a dump since it holds what this thread made since. */

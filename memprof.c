@@ -704,6 +704,7 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_first_interrupt = memprof_orig_interrupt = zend_interrupt_function;
 	zend_interrupt_function = memprof_interrupt;
 	memprof_meta_set_notify(memprof_meta_notify);
+	memprof_native_minit();
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
 }

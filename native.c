@@ -731,6 +731,30 @@ static bool native_resolve(const char **why)
 	return true;
 }
 
+/* fork(): a lock another thread holds at the fork would never be released
+ * in the child, whose first act is to restart the session (memprof.c):
+ * both are taken around the fork. */
+static void native_prefork(void)
+{
+	pthread_mutex_lock(&native_lock);
+#ifndef ZTS
+	native_remote_lock();
+#endif
+}
+
+static void native_postfork(void)
+{
+#ifndef ZTS
+	native_remote_unlock();
+#endif
+	pthread_mutex_unlock(&native_lock);
+}
+
+void memprof_native_minit(void)
+{
+	pthread_atfork(native_prefork, native_postfork, native_postfork);
+}
+
 bool memprof_native_start(const char **why)
 {
 	bool ok;
@@ -804,6 +828,10 @@ void memprof_native_stats(size_t *objects, size_t *entries)
 }
 
 #else /* !NATIVE_SUPPORTED */
+
+void memprof_native_minit(void)
+{
+}
 
 bool memprof_native_start(const char **why)
 {

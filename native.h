@@ -27,6 +27,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/** Makes fork() safe while other threads rewrite entries. Call from MINIT,
+ * before any other pthread_atfork() of memprof's (its child handler, which
+ * restarts the session, must run after this one's). */
+void memprof_native_minit(void);
+
 /**
  * Turns native tracking on for the calling thread (rewriting the entries
  * of every loaded object the first time). On failure, returns false and

@@ -1,10 +1,11 @@
 --TEST--
-native: MEMPROF_PROFILE=native starts it with the request; an extension loaded later with dl() is covered; a forked child tracks its own native memory; twenty sessions on and off leave the entries as they were (a session without the flag sees no native memory); sampling estimates native memory too
+native: MEMPROF_PROFILE=native starts it with the request; an extension loaded later with dl() is covered; a forked child tracks its own native memory; twenty sessions on and off leave the entries as they were (libxml2's xmlMalloc word read through FFI; a session without the flag sees no native memory); sampling estimates native memory too
 --ENV--
 MEMPROF_PROFILE=native
 --EXTENSIONS--
 memprof
 dom
+ffi
 --SKIPIF--
 <?php
 if (!function_exists('pcntl_fork')) die('skip pcntl');
@@ -50,15 +51,23 @@ echo "forked child: ", pcntl_wexitstatus($status) === 0 ? 'its own document only
 unset($doc, $img);
 memprof_disable();
 
-/* On and off. */
+/* On and off: libxml2's allocator word (xmlMalloc = malloc, one of the
+ * words memprof rewrites) holds memprof's function only while tracking. */
+$xml = FFI::cdef('typedef void *(*xml_malloc_fn)(size_t); extern xml_malloc_fn xmlMalloc;', 'libxml2.so.2');
+$word = fn() => FFI::cast('uintptr_t', $xml->xmlMalloc)->cdata;
+$before = $word();
+$during = [];
 for ($i = 0; $i < 20; $i++) {
     memprof_enable(['native' => true]);
+    $during[] = $word();
     $doc = keep_doc(200);
     $ok[] = doc_bytes() > 0;
     unset($doc);
     memprof_disable();
 }
-echo "20 sessions: ", count(array_filter($ok)), " saw libxml2 memory\n";
+echo "20 sessions: ", count(array_filter($ok)), " saw libxml2 memory; xmlMalloc ",
+    count(array_unique($during)) === 1 && $during[0] !== $before ? 'rewritten while tracking' : 'NOT REWRITTEN',
+    ", ", $word() === $before ? 'written back after' : 'NOT WRITTEN BACK', "\n";
 memprof_enable();
 $doc = keep_doc(200);
 echo "without the flag: ", count(memprof_test_paths_to(memprof_dump_array(), '{native}')), " native nodes\n";
@@ -82,6 +91,6 @@ from the request's start: libxml2 memory
 bool(true)
 gd loaded with dl(): its pixels are seen
 forked child: its own document only; parent still: the same
-20 sessions: 20 saw libxml2 memory
+20 sessions: 20 saw libxml2 memory; xmlMalloc rewritten while tracking, written back after
 without the flag: 0 native nodes
 sampled estimate: within 25%

@@ -267,30 +267,30 @@ void memprof_func_session_end(void)
 	(void) freed;
 }
 
+/* A marker node's function ("{truncated}", "{native}"), made at first need
+ * in a request and kept in *slot. */
+static memprof_func *func_marker(memprof_func **slot, const char *name)
+{
+	if (!*slot) {
+		char *copy = func_format("%s", name);
+		if (!copy) {
+			return NULL;
+		}
+		*slot = func_intern(copy, NULL);
+	}
+	return *slot;
+}
+
 /* The "{truncated}" function of this request (see tree.c, memprof_path_child()). */
 memprof_func *memprof_func_truncated(void)
 {
-	if (!func_l.truncated) {
-		char *name = func_format("%s", MEMPROF_PATH_TRUNCATED);
-		if (!name) {
-			return NULL;
-		}
-		func_l.truncated = func_intern(name, NULL);
-	}
-	return func_l.truncated;
+	return func_marker(&func_l.truncated, MEMPROF_PATH_TRUNCATED);
 }
 
 /* The "{native}" function of this request: native allocations' node. */
 memprof_func *memprof_func_native(void)
 {
-	if (!func_l.native) {
-		char *name = func_format("%s", MEMPROF_PATH_NATIVE);
-		if (!name) {
-			return NULL;
-		}
-		func_l.native = func_intern(name, NULL);
-	}
-	return func_l.native;
+	return func_marker(&func_l.native, MEMPROF_PATH_NATIVE);
 }
 
 /* The function descriptions of this request, by id (1..n). */

@@ -8,7 +8,10 @@
 #                            second pool whose config has env[MEMPROF_PROFILE] = 1,
 #                            and every 500th (i % 500 == 100), which dies on
 #                            memory_limit with MEMPROF_PROFILE=dump_on_limit
-#                            and must leave a dump in memprof.output_dir
+#                            and must leave a dump in memprof.output_dir;
+#                            one in eight (i % 8 == 4) with 1,native: native
+#                            tracking on and off in the worker at each
+#                            such request (the RSS must stay flat)
 #   requests i % 4 == 1      profiled by ?MEMPROF_PROFILE=1&MEMPROF_SECRET=<the
 #                            pool's memprof.trigger_secret>, sent in turn as
 #                            GET, POST and cookie variables
@@ -201,7 +204,9 @@ try {
     $sr = $work['called_functions']['str_repeat'] ?? [];
     $o = $script['called_functions']['other']['called_functions']['str_repeat'] ?? null;
     $out += [
-        'roots' => array_keys($dump['called_functions']),
+        /* Native memory made outside any PHP frame (request start-up) is a
+         * {native} child of the root: not a root file. */
+        'roots' => array_values(array_diff(array_keys($dump['called_functions']), ['{native}'])),
         'str_repeat' => [$sr['memory_size'] ?? -1, $sr['blocks_count'] ?? -1, $sr['calls'] ?? -1],
         'work' => [$work['memory_size'] ?? -1, $work['memory_size_inclusive'] ?? -1, $work['calls'] ?? -1],
         'other' => $o === null ? null : [$o['memory_size'], $o['blocks_count'], $o['calls']],
@@ -390,6 +395,9 @@ for ((i = 0; i < requests; i++)); do
         kind=limit extra=(MEMPROF_PROFILE=dump_on_limit) q="$q&hog=1"
       else
         kind=param extra=(MEMPROF_PROFILE=1)
+        # One in eight tracks native memory too: the worker rewrites and
+        # restores the allocator's entries at every such request.
+        [ $((i % 8)) -eq 4 ] && extra=(MEMPROF_PROFILE=1,native)
         [ $((i % 8)) -eq 2 ] && q="$q&late=1"
       fi ;;
     1)

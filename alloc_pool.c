@@ -19,6 +19,7 @@
 
 #include "alloc_pool.h"
 #include "meta.h"
+#include "arena.h"
 
 #ifdef MEMPROF_DEBUG
 # include <stdio.h>
@@ -41,9 +42,9 @@ void memprof_alloc_pool_destroy(memprof_alloc_pool *pool)
 {
 	uint32_t i;
 	for (i = 0; i < pool->nchunks; i++) {
-		free(pool->chunks[i]);
+		memprof_arena_free(pool->chunks[i]);
 	}
-	free(pool->chunks);
+	memprof_arena_free(pool->chunks);
 	memprof_alloc_pool_init(pool);
 }
 
@@ -61,7 +62,7 @@ void memprof_alloc_pool_reset(memprof_alloc_pool *pool)
 	/* The first chunk stays (a new one per session is page faults for a
 	 * php-fpm worker profiling every request). */
 	for (i = 1; i < pool->nchunks; i++) {
-		free(pool->chunks[i]);
+		memprof_arena_free(pool->chunks[i]);
 	}
 	pool->nchunks = 1;
 	pool->free_head = MEMPROF_ALLOC_NONE;

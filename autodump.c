@@ -7,7 +7,7 @@
  * is dump_on_limit: the request is dying inside the allocator, so the dump
  * is written from zend_error_cb, before PHP bails out. There the Zend heap
  * is in its "overflow" state (it lets the error path allocate past the
- * limit), and the dump itself needs nothing from it: metadata is malloc()'d
+ * limit), and the dump itself needs nothing from it: metadata comes from memprof's own arena (arena.h)
  * and the file is written with write(2).
  *
  * Which fatal error is the memory limit. Not the message (this PHP build
@@ -42,6 +42,7 @@
 #include "dump_pprof.h"
 #include "dump_folded.h"
 #include "dump_speedscope.h"
+#include "arena.h"
 
 /* Per thread in a ZTS PHP (tls.h): the counts, and the signal this thread's
  * requests install and put back. */

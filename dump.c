@@ -28,6 +28,7 @@
 #include "heap.h"
 #include "meta.h"
 #include "php_memprof.h"
+#include "arena.h"
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
 
@@ -143,10 +144,10 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 	uint64_t now = memprof_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
-	profile->incl = malloc((n ? n : 1) * sizeof(*profile->incl));
-	profile->self = calloc(n ? n : 1, sizeof(*profile->self));
-	profile->canon = malloc((n ? n : 1) * sizeof(*profile->canon));
-	profile->site_self = malloc((nsites ? nsites : 1) * sizeof(*profile->site_self));
+	profile->incl = memprof_arena_malloc((n ? n : 1) * sizeof(*profile->incl));
+	profile->self = memprof_arena_calloc(n ? n : 1, sizeof(*profile->self));
+	profile->canon = memprof_arena_malloc((n ? n : 1) * sizeof(*profile->canon));
+	profile->site_self = memprof_arena_malloc((nsites ? nsites : 1) * sizeof(*profile->site_self));
 	if (!profile->incl || !profile->self || !profile->canon || !profile->site_self) {
 		memprof_profile_free(profile);
 		return FAILURE;
@@ -192,10 +193,10 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 
 void memprof_profile_free(memprof_profile *profile)
 {
-	free(profile->self);
-	free(profile->incl);
-	free(profile->canon);
-	free(profile->site_self);
+	memprof_arena_free(profile->self);
+	memprof_arena_free(profile->incl);
+	memprof_arena_free(profile->canon);
+	memprof_arena_free(profile->site_self);
 	profile->self = profile->incl = profile->site_self = NULL;
 	profile->canon = NULL;
 	profile->count = 0;
@@ -246,7 +247,7 @@ bool memprof_stack_of(memprof_stack *st, const memprof_path *path)
 
 void memprof_stack_free(memprof_stack *st)
 {
-	free(st->frames);
+	memprof_arena_free(st->frames);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -337,7 +338,7 @@ void memprof_writer_write(memprof_writer *w, const void *data, size_t len)
 		return;
 	}
 	if (!w->buf) {
-		w->buf = malloc(DUMP_WRITER_BUFFER);
+		w->buf = memprof_arena_malloc(DUMP_WRITER_BUFFER);
 		if (!w->buf) {
 			w->failed = true;
 			return;
@@ -387,7 +388,7 @@ void memprof_writer_printf(memprof_writer *w, const char *fmt, ...)
 	if ((size_t) len < sizeof(small)) {
 		memprof_writer_write(w, small, (size_t) len);
 	} else {
-		char *big = malloc((size_t) len + 1);
+		char *big = memprof_arena_malloc((size_t) len + 1);
 		if (!big) {
 			w->failed = true;
 			return;
@@ -396,7 +397,7 @@ void memprof_writer_printf(memprof_writer *w, const char *fmt, ...)
 		vsnprintf(big, (size_t) len + 1, fmt, ap);
 		va_end(ap);
 		memprof_writer_write(w, big, (size_t) len);
-		free(big);
+		memprof_arena_free(big);
 	}
 }
 
@@ -417,7 +418,7 @@ zend_result memprof_writer_finish(memprof_writer *w)
 			w->failed = w->bailout = true;
 		} zend_end_try();
 	}
-	free(w->buf);
+	memprof_arena_free(w->buf);
 	w->buf = NULL;
 	w->cap = 0;
 	return w->failed ? FAILURE : SUCCESS;

@@ -16,6 +16,7 @@
 
 #include "dump_array.h"
 #include "frame.h"
+#include "arena.h"
 
 /* The keys of every node, made once per dump (interned: hash computed once,
  * no copy per node), appended without lookups: the dump of 600,000 paths
@@ -84,7 +85,7 @@ static void dump_array_state_free(dump_array_state *st)
 			zend_string_release(st->names[i]);
 		}
 	}
-	free(st->names);
+	memprof_arena_free(st->names);
 	for (i = 0; i < DUMP_KEYS; i++) {
 		if (st->keys[i]) {
 			zend_string_release(st->keys[i]);
@@ -122,26 +123,26 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	volatile bool oom = false;
 	dump_array_state st;
 	/* The array is keyed by function name: call sites merged (dump.h). */
-	memprof_counters *self = calloc(n ? n : 1, sizeof(*self));
-	memprof_counters *incl = calloc(n ? n : 1, sizeof(*incl));
-	uint64_t *calls = calloc(n ? n : 1, sizeof(*calls));
-	bool *has_children = calloc(n ? n : 1, sizeof(*has_children));
+	memprof_counters *self = memprof_arena_calloc(n ? n : 1, sizeof(*self));
+	memprof_counters *incl = memprof_arena_calloc(n ? n : 1, sizeof(*incl));
+	uint64_t *calls = memprof_arena_calloc(n ? n : 1, sizeof(*calls));
+	bool *has_children = memprof_arena_calloc(n ? n : 1, sizeof(*has_children));
 
 	/* (volatile: used again after a bailout, in zend_catch) */
-	HashTable **volatile nodes = lines ? malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
+	HashTable **volatile nodes = lines ? memprof_arena_malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
 
 	memset(&st, 0, sizeof(st));
-	called = malloc((n ? n : 1) * sizeof(*called));
+	called = memprof_arena_malloc((n ? n : 1) * sizeof(*called));
 	st.nnames = memprof_func_count();
-	st.names = calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
+	st.names = memprof_arena_calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
 	if (!called || !st.names || !self || !incl || !calls || !has_children || (lines && !nodes)) {
-		free(nodes);
-		free(called);
-		free(st.names);
-		free(self);
-		free(incl);
-		free(calls);
-		free(has_children);
+		memprof_arena_free(nodes);
+		memprof_arena_free(called);
+		memprof_arena_free(st.names);
+		memprof_arena_free(self);
+		memprof_arena_free(incl);
+		memprof_arena_free(calls);
+		memprof_arena_free(has_children);
 		return FAILURE;
 	}
 	memprof_profile_merge(profile, profile->self, self);
@@ -196,21 +197,21 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside
 		 * the allocator): free what is ours, and go on dying. */
-		free(called);
-		free(nodes);
-		free(self);
-		free(incl);
-		free(calls);
-		free(has_children);
+		memprof_arena_free(called);
+		memprof_arena_free(nodes);
+		memprof_arena_free(self);
+		memprof_arena_free(incl);
+		memprof_arena_free(calls);
+		memprof_arena_free(has_children);
 		dump_array_state_free(&st);
 		zend_bailout();
 	} zend_end_try();
-	free(called);
-	free(nodes);
-	free(self);
-	free(incl);
-	free(calls);
-	free(has_children);
+	memprof_arena_free(called);
+	memprof_arena_free(nodes);
+	memprof_arena_free(self);
+	memprof_arena_free(incl);
+	memprof_arena_free(calls);
+	memprof_arena_free(has_children);
 	dump_array_state_free(&st);
 	if (oom) {
 		zval_ptr_dtor(return_value);

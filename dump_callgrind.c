@@ -29,6 +29,7 @@
 
 #include "php_memprof.h"
 #include "dump_callgrind.h"
+#include "arena.h"
 
 #define CALLGRIND_INTERNAL_FILE "php:internal"
 
@@ -147,7 +148,7 @@ static bool callgrind_lines(callgrind_state *st, const memprof_profile *profile)
 	bool ok = true;
 
 	st->nlines = 0;
-	st->lines = malloc((profile->nsites ? profile->nsites : 1) * sizeof(*st->lines));
+	st->lines = memprof_arena_malloc((profile->nsites ? profile->nsites : 1) * sizeof(*st->lines));
 	if (!st->lines) {
 		return false;
 	}
@@ -203,7 +204,7 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 	uint32_t id;
 
 	st->nedges = 0;
-	st->edges = malloc((profile->count ? profile->count : 1) * sizeof(*st->edges));
+	st->edges = memprof_arena_malloc((profile->count ? profile->count : 1) * sizeof(*st->edges));
 	if (!st->edges) {
 		return false;
 	}
@@ -258,9 +259,9 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	memset(&st, 0, sizeof(st));
 	st.w = w;
 	st.nfuncs = memprof_func_count();
-	st.self = calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
-	st.present = calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
-	st.fn_named = calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
+	st.self = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
+	st.present = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
+	st.fn_named = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
 	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile) || !callgrind_lines(&st, profile)) {
 		memprof_writer_fail(w);
 		goto out;
@@ -346,9 +347,9 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 out:
 	JSLFA(freed, st.files);
 	(void) freed;
-	free(st.edges);
-	free(st.lines);
-	free(st.self);
-	free(st.present);
-	free(st.fn_named);
+	memprof_arena_free(st.edges);
+	memprof_arena_free(st.lines);
+	memprof_arena_free(st.self);
+	memprof_arena_free(st.present);
+	memprof_arena_free(st.fn_named);
 }

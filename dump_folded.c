@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dump_folded.h"
+#include "arena.h"
 
 /* Names may contain what the format reserves (a file name with ';', an
  * eval'd file name with a line break): write them with those replaced. */
@@ -26,7 +27,7 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 	memprof_stack st = {0};
 	uint32_t id;
 	/* One line per stack of functions: call sites merged (dump.h). */
-	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
+	memprof_counters *self = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*self));
 
 	if (!self) {
 		memprof_writer_fail(w);
@@ -53,7 +54,7 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 		memprof_writer_printf(w, "%" PRIu64 "\n", self[id].live_bytes);
 	}
 	memprof_stack_free(&st);
-	free(self);
+	memprof_arena_free(self);
 }
 
 /* One frame: the name, and ":line" when there is a line. */

@@ -14,9 +14,10 @@
  * the functions that fill it, which readers allow since every reference is
  * an index resolved after parsing.
  *
- * All memory here is malloc()'d, never emalloc()'d, like the rest of the
- * profiler's own state (it stays out of the profile and of memory_limit);
- * zlib allocates with malloc() too (no zalloc given). The strings are not
+ * All memory here comes from memprof's arena (arena.h), never emalloc()'d,
+ * like the rest of the profiler's own state (it stays out of the profile,
+ * of memory_limit and of the program's malloc() heap);
+ * zlib allocates from the arena too (pprof_zalloc()). The strings are not
  * copied: names and files live in the memprof_funcs for the whole request.
  */
 #ifdef HAVE_CONFIG_H
@@ -33,6 +34,7 @@
 #include "php_memprof.h"
 #include "dump_pprof.h"
 #include "meta.h"
+#include "arena.h"
 
 /* perftools.profiles field numbers. */
 #define PPROF_PROFILE_SAMPLE_TYPE      1
@@ -79,7 +81,7 @@
 /* Longest varint (a uint64 in 7-bit groups). */
 #define PPROF_VARINT_MAX 10
 
-/* A growable malloc()'d byte buffer. Running out of memory is remembered
+/* A growable byte buffer in memprof's arena. Running out of memory is remembered
  * (and further writes ignored) so a message is checked once, when emitted. */
 typedef struct _pprof_buf {
 	uint8_t *data;
@@ -134,7 +136,7 @@ static void pprof_buf_put(pprof_buf *b, const void *data, size_t len)
 			}
 			cap *= 2;
 		}
-		data2 = realloc(b->data, cap);
+		data2 = memprof_arena_realloc(b->data, cap);
 		if (!data2) {
 			b->oom = true;
 			return;
@@ -260,6 +262,19 @@ static void pprof_put_sub(pprof_buf *b, uint32_t field, pprof_buf *sub)
 		return;
 	}
 	pprof_put_bytes(b, field, sub->data, sub->len);
+}
+
+/* zlib's memory, from the arena like the rest. */
+static voidpf pprof_zalloc(voidpf opaque, uInt items, uInt size)
+{
+	(void) opaque;
+	return memprof_arena_calloc(items, size);
+}
+
+static void pprof_zfree(voidpf opaque, voidpf ptr)
+{
+	(void) opaque;
+	memprof_arena_free(ptr);
 }
 
 /* ---- output: deflate into the writer ------------------------------------ */
@@ -543,12 +558,12 @@ static bool pprof_init(pprof_state *st, const memprof_profile *profile, memprof_
 	memset(st, 0, sizeof(*st));
 	st->w = w;
 	st->nfuncs = memprof_func_count();
-	st->func_used = calloc((size_t) st->nfuncs + 1, sizeof(*st->func_used));
-	st->zout = malloc(PPROF_ZCHUNK);
+	st->func_used = memprof_arena_calloc((size_t) st->nfuncs + 1, sizeof(*st->func_used));
+	st->zout = memprof_arena_malloc(PPROF_ZCHUNK);
 	st->strs_cap = 64;
-	st->strs = malloc(st->strs_cap * sizeof(*st->strs));
+	st->strs = memprof_arena_malloc(st->strs_cap * sizeof(*st->strs));
 	len = strlen("memprof " PHP_MEMPROF_VERSION ": ") + strlen(profile->script) + 1;
-	st->comment = malloc(len);
+	st->comment = memprof_arena_malloc(len);
 	if (!st->func_used || !st->zout || !st->strs || !st->comment) {
 		return false;
 	}
@@ -564,6 +579,9 @@ static bool pprof_init(pprof_state *st, const memprof_profile *profile, memprof_
 		pprof_str(st, profile->reason);
 	}
 	/* gzip container: windowBits 15 + 16. */
+	st->z.zalloc = pprof_zalloc;
+	st->z.zfree = pprof_zfree;
+	st->z.opaque = Z_NULL;
 	if (deflateInit2(&st->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		return false;
 	}
@@ -581,13 +599,13 @@ static void pprof_free(pprof_state *st)
 	JSLFA(freed, st->strings);
 	freed = JudyHSFreeArray(&st->loc_index, PJE0);
 	(void) freed;
-	free(st->msg.data);
-	free(st->sub.data);
-	free(st->strs);
-	free(st->locs);
-	free(st->func_used);
-	free(st->zout);
-	free(st->comment);
+	memprof_arena_free(st->msg.data);
+	memprof_arena_free(st->sub.data);
+	memprof_arena_free(st->strs);
+	memprof_arena_free(st->locs);
+	memprof_arena_free(st->func_used);
+	memprof_arena_free(st->zout);
+	memprof_arena_free(st->comment);
 }
 
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
@@ -703,7 +721,7 @@ static void pprof_legacy_name(memprof_writer *w, const char *name)
 void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w)
 {
 	uint32_t nfuncs = memprof_func_count(), index, id;
-	bool *used = calloc((size_t) nfuncs + 1, sizeof(*used));
+	bool *used = memprof_arena_calloc((size_t) nfuncs + 1, sizeof(*used));
 	memprof_counters total = {0};
 
 	if (!used) {
@@ -769,5 +787,5 @@ void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w
 		}
 		memprof_writer_puts(w, "\n");
 	}
-	free(used);
+	memprof_arena_free(used);
 }

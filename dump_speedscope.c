@@ -19,6 +19,7 @@
 
 #include "dump_speedscope.h"
 #include "php_memprof.h"
+#include "arena.h"
 
 /* Children of a node, heaviest first. */
 typedef struct _ss_child {
@@ -111,11 +112,11 @@ static uint32_t *ss_order(const memprof_profile *profile, const memprof_counters
 	const memprof_counters *incl_of, uint32_t *n)
 {
 	uint32_t count = profile->count, id, k = 0, depth = 0;
-	uint32_t *start = calloc((size_t) count + 1, sizeof(*start));
-	uint32_t *next = malloc((size_t) count * sizeof(*next));
-	ss_child *children = malloc((size_t) count * sizeof(*children));
-	uint32_t *stack = malloc((size_t) count * sizeof(*stack));
-	uint32_t *out = malloc((size_t) count * sizeof(*out));
+	uint32_t *start = memprof_arena_calloc((size_t) count + 1, sizeof(*start));
+	uint32_t *next = memprof_arena_malloc((size_t) count * sizeof(*next));
+	ss_child *children = memprof_arena_malloc((size_t) count * sizeof(*children));
+	uint32_t *stack = memprof_arena_malloc((size_t) count * sizeof(*stack));
+	uint32_t *out = memprof_arena_malloc((size_t) count * sizeof(*out));
 
 	*n = 0;
 	if (!start || !next || !children || !stack || !out) {
@@ -165,18 +166,18 @@ static uint32_t *ss_order(const memprof_profile *profile, const memprof_counters
 		}
 		stack[depth++] = children[next[top]++].id;
 	}
-	free(start);
-	free(next);
-	free(children);
-	free(stack);
+	memprof_arena_free(start);
+	memprof_arena_free(next);
+	memprof_arena_free(children);
+	memprof_arena_free(stack);
 	*n = k;
 	return out;
 fail:
-	free(start);
-	free(next);
-	free(children);
-	free(stack);
-	free(out);
+	memprof_arena_free(start);
+	memprof_arena_free(next);
+	memprof_arena_free(children);
+	memprof_arena_free(stack);
+	memprof_arena_free(out);
 	return NULL;
 }
 
@@ -218,9 +219,9 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 		{ "Allocated since profiling started (bytes)", "bytes", offsetof(memprof_counters, total_bytes) },
 	};
 	uint32_t nfuncs = memprof_func_count(), norder = 0, i, index;
-	int32_t *frame_of = malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
-	memprof_counters *self = calloc(profile->count ? profile->count : 1, sizeof(*self));
-	memprof_counters *incl = calloc(profile->count ? profile->count : 1, sizeof(*incl));
+	int32_t *frame_of = memprof_arena_malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
+	memprof_counters *self = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*self));
+	memprof_counters *incl = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*incl));
 	uint32_t *order = NULL;
 	memprof_stack st = {0};
 	size_t k;
@@ -311,9 +312,9 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 	}
 	memprof_writer_puts(w, "]}\n");
 out:
-	free(frame_of);
-	free(order);
+	memprof_arena_free(frame_of);
+	memprof_arena_free(order);
 	memprof_stack_free(&st);
-	free(self);
-	free(incl);
+	memprof_arena_free(self);
+	memprof_arena_free(incl);
 }

@@ -73,6 +73,7 @@
 #include "func.h"
 #include "tree.h"
 #include "frame_internal.h"
+#include "arena.h"
 
 MEMPROF_TLS memprof_frame_state memprof_frame_g;
 MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
@@ -592,8 +593,8 @@ static void frame_fiber_destroy(zend_fiber_context *context)
 			/* still running on it (destroyed from inside): keep it until stop */
 			return;
 		}
-		free(s->e);
-		free(s);
+		memprof_arena_free(s->e);
+		memprof_arena_free(s);
 		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
 	}
 }
@@ -607,13 +608,13 @@ static void frame_stacks_free(void)
 	JLF(slot, frame_l.stacks, key);
 	while (slot) {
 		memprof_frame_stack *s = (memprof_frame_stack *) *slot;
-		free(s->e);
-		free(s);
+		memprof_arena_free(s->e);
+		memprof_arena_free(s);
 		JLN(slot, frame_l.stacks, key);
 	}
 	JLFA(freed, frame_l.stacks);
 	(void) freed;
-	free(frame_l.fallback.e);
+	memprof_arena_free(frame_l.fallback.e);
 	memset(&frame_l.fallback, 0, sizeof(frame_l.fallback));
 }
 
@@ -678,7 +679,7 @@ void memprof_frame_stop(void)
 		(void) freed;
 	}
 	memprof_tree_free();
-	free(frame_l.walk);
+	memprof_arena_free(frame_l.walk);
 	frame_l.walk = NULL;
 	frame_l.walk_cap = 0;
 	memprof_func_session_end();

@@ -27,6 +27,7 @@
 #include "func.h"
 #include "tree.h"
 #include "meta.h"
+#include "arena.h"
 
 int memprof_func_rtc_handles[2] = {-1, -1};
 
@@ -129,7 +130,7 @@ static char *func_make_name(const zend_function *func)
 		}
 	}
 	name = func_make_name_in(func, scope);
-	free(scope);
+	memprof_arena_free(scope);
 	return name;
 }
 
@@ -141,11 +142,11 @@ static memprof_func *func_intern(char *name, const zend_function *func)
 
 	if (slot == PJERR) {
 		memprof_meta_failed();
-		free(name);
+		memprof_arena_free(name);
 		return NULL;
 	}
 	if (*slot) {
-		free(name);
+		memprof_arena_free(name);
 		return (memprof_func *) *slot;
 	}
 	if (func_l.nfuncs == func_l.funcs_cap) {
@@ -174,7 +175,7 @@ static memprof_func *func_intern(char *name, const zend_function *func)
 
 fail:
 	JudySLDel(&func_l.funcs_by_name, (uint8_t *) name, PJE0);
-	free(name);
+	memprof_arena_free(name);
 	return NULL;
 }
 
@@ -260,7 +261,7 @@ void memprof_func_session_end(void)
 
 	JLF(slot, func_l.funcs_by_code, key);
 	while (slot) {
-		free((void *) *slot);
+		memprof_arena_free((void *) *slot);
 		JLN(slot, func_l.funcs_by_code, key);
 	}
 	JLFA(freed, func_l.funcs_by_code);
@@ -326,11 +327,11 @@ void memprof_func_rshutdown(void)
 
 	memprof_func_session_end();
 	for (i = 0; i < func_l.nfuncs; i++) {
-		free(func_l.funcs[i]->name);
-		free(func_l.funcs[i]->filename);
-		free(func_l.funcs[i]);
+		memprof_arena_free(func_l.funcs[i]->name);
+		memprof_arena_free(func_l.funcs[i]->filename);
+		memprof_arena_free(func_l.funcs[i]);
 	}
-	free(func_l.funcs);
+	memprof_arena_free(func_l.funcs);
 	func_l.funcs = NULL;
 	func_l.truncated = NULL;
 	func_l.native = NULL;

@@ -21,7 +21,7 @@
  * the proxy (and gets 0); INTERNALS.md lists it.
  *
  * Which memory is the profiler's: records (alloc_pool), the address map
- * (Judy), the frame tree and function names are all malloc()'d. Nothing the
+ * (Judy), the frame tree and function names all come from memprof's arena (arena.h). Nothing the
  * profiler keeps comes from the request heap, so profiling changes neither
  * memory_get_usage() nor what memory_limit allows. The only request-heap
  * allocations the profiler makes are the PHP values it returns (dumps); those
@@ -47,6 +47,7 @@
 #include "php_memprof.h"
 #include "frame.h"
 #include "meta.h"
+#include "arena.h"
 
 /**
  * State of the heap module.
@@ -829,7 +830,7 @@ void memprof_heap_thread_shutdown(void)
 {
 	memprof_alloc_map_destroy(&memprof_heap_g.map);
 	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
-	free(memprof_heap_g.sample_filter);
+	memprof_arena_free(memprof_heap_g.sample_filter);
 	memprof_heap_g.sample_filter = NULL;
 	if (heap_l.proxy) {
 		/* Its own chunks only (no block of it is in use between sessions):
@@ -1155,8 +1156,8 @@ void memprof_heap_stop(void)
 		}
 	}
 	memprof_heap_g.sampling = false;
-	free(memprof_heap_g.peak.bytes);
-	free(memprof_heap_g.peak.blocks);
+	memprof_arena_free(memprof_heap_g.peak.bytes);
+	memprof_arena_free(memprof_heap_g.peak.blocks);
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_growth_due = false;

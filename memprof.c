@@ -18,6 +18,7 @@
 #include "frame.h"
 #include "heap.h"
 #include "native.h"
+#include "arena.h"
 #include "trigger.h"
 #include "dump_array.h"
 #include "dump.h"
@@ -639,6 +640,7 @@ static PHP_GINIT_FUNCTION(memprof)
 static PHP_GSHUTDOWN_FUNCTION(memprof)
 {
 	memprof_heap_thread_shutdown();
+	memprof_arena_thread_shutdown();
 }
 
 /* The VM's interrupt: a safe point, asked for by the profiler when its
@@ -705,6 +707,8 @@ static PHP_MINIT_FUNCTION(memprof)
 	zend_interrupt_function = memprof_interrupt;
 	memprof_meta_set_notify(memprof_meta_notify);
 	memprof_native_minit();
+	/* Judy's nodes from memprof's arena too (arena.h says why). */
+	(void) memprof_native_route_judy(memprof_arena_malloc, memprof_arena_free);
 	pthread_atfork(NULL, NULL, memprof_atfork_child);
 	return SUCCESS;
 }

@@ -6,6 +6,7 @@
 #endif
 
 #include "meta.h"
+#include "arena.h"
 
 MEMPROF_TLS memprof_meta_state memprof_meta_g;
 
@@ -25,7 +26,7 @@ void memprof_meta_reset(void)
 
 void *memprof_meta_malloc(size_t size)
 {
-	void *ptr = memprof_meta_inject() ? NULL : malloc(size);
+	void *ptr = memprof_meta_inject() ? NULL : memprof_arena_malloc(size);
 	if (!ptr) {
 		memprof_meta_failed();
 	}
@@ -34,7 +35,7 @@ void *memprof_meta_malloc(size_t size)
 
 void *memprof_meta_calloc(size_t n, size_t size)
 {
-	void *ptr = memprof_meta_inject() ? NULL : calloc(n, size);
+	void *ptr = memprof_meta_inject() ? NULL : memprof_arena_calloc(n, size);
 	if (!ptr) {
 		memprof_meta_failed();
 	}
@@ -55,7 +56,7 @@ void *memprof_array_grow(void *array, size_t *cap, size_t need, size_t elem, siz
 	if (ncap > SIZE_MAX / elem) {
 		return NULL;
 	}
-	moved = meta ? memprof_meta_realloc(array, ncap * elem) : realloc(array, ncap * elem);
+	moved = meta ? memprof_meta_realloc(array, ncap * elem) : memprof_arena_realloc(array, ncap * elem);
 	if (moved) {
 		*cap = ncap;
 	}
@@ -64,7 +65,7 @@ void *memprof_array_grow(void *array, size_t *cap, size_t need, size_t elem, siz
 
 void *memprof_meta_realloc(void *ptr, size_t size)
 {
-	void *moved = memprof_meta_inject() ? NULL : realloc(ptr, size);
+	void *moved = memprof_meta_inject() ? NULL : memprof_arena_realloc(ptr, size);
 	if (!moved) {
 		memprof_meta_failed();
 	}

@@ -3,7 +3,7 @@
  * arrays, the frame tree, function names, stacks).
  *
  * Every metadata allocation goes through these wrappers, which do two
- * things on top of malloc(): a failure is recorded (memprof_meta_failed())
+ * things on top of the arena's allocator (arena.h): a failure is recorded (memprof_meta_failed())
  * so that profiling can turn itself off at the next safe point instead of
  * carrying on with a profile that silently lost allocations; and debug
  * builds can make allocations fail on purpose (memprof_meta_fail_after) to
@@ -65,18 +65,19 @@ static inline bool memprof_meta_inject(void)
 # define memprof_meta_inject() false
 #endif
 
-/** malloc(), recorded when it fails. */
+/** memprof_arena_malloc(), recorded when it fails. */
 void *memprof_meta_malloc(size_t size);
-/** calloc(), recorded when it fails. */
+/** memprof_arena_calloc(), recorded when it fails. */
 void *memprof_meta_calloc(size_t n, size_t size);
-/** realloc(), recorded when it fails (ptr is then left as it was). */
+/** memprof_arena_realloc(), recorded when it fails (ptr is then left as it was). */
 void *memprof_meta_realloc(void *ptr, size_t size);
 
 /**
  * Grows an array of elements of elem bytes so that it holds at least need
  * of them: its capacity *cap doubles (from initial when 0) until it does.
  * Profiler metadata (meta) goes through memprof_meta_realloc(); a dump's
- * scratch (!meta) through realloc(), whose failure only fails the dump.
+ * scratch (!meta) through memprof_arena_realloc(), whose failure only fails
+ * the dump.
  * @return the array (moved or not) with *cap updated, or NULL when memory
  *         could not be had: the array and *cap are then as they were.
  */

@@ -501,11 +501,16 @@ static bool native_write(void **slot, void *value, bool relro)
 static bool native_remember(void **slot, void *orig, int func, int set)
 {
 	if (native_npatches == native_cap) {
-		size_t cap = native_cap ? native_cap * 2 : 256;
-		/* memprof's own module: never a rewritten entry. */
-		native_patch *p = realloc(native_patches, cap * sizeof(*p));
-		if (!p) {
+		/* Process-wide (any thread may rescan), so not from a thread's
+		 * arena: its own mapping, moved when it grows. */
+		size_t cap = native_cap ? native_cap * 2 : 1024;
+		native_patch *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
 			return false;
+		}
+		if (native_patches) {
+			memcpy(p, native_patches, native_npatches * sizeof(*p));
+			munmap(native_patches, native_cap * sizeof(*p));
 		}
 		native_patches = p;
 		native_cap = cap;
@@ -587,50 +592,55 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 	}
 }
 
-static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
+/* An object's relocation tables: false when it has none to walk. */
+static bool native_object_tables(const struct dl_phdr_info *info, native_object *o,
+	const ElfW(Rela) **jmprel, size_t *pltrelsz, const ElfW(Rela) **rela, size_t *relasz)
 {
-	native_object o = {0};
 	const ElfW(Dyn) *dyn = NULL;
-	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
-	size_t pltrelsz = 0, relasz = 0;
 	ElfW(Half) i;
-	size_t before = native_npatches;
 
-	(void) size;
-	(void) arg;
-	if (native_excluded(info->dlpi_name)) {
-		return 0;
-	}
-	o.base = info->dlpi_addr;
-	o.phdr = info->dlpi_phdr;
-	o.phnum = info->dlpi_phnum;
-	for (i = 0; i < o.phnum; i++) {
-		if (o.phdr[i].p_type == PT_DYNAMIC) {
-			dyn = (const ElfW(Dyn) *) (o.base + o.phdr[i].p_vaddr);
-		} else if (o.phdr[i].p_type == PT_GNU_RELRO) {
-			o.relro_start = o.base + o.phdr[i].p_vaddr;
-			o.relro_end = o.relro_start + o.phdr[i].p_memsz;
+	o->base = info->dlpi_addr;
+	o->phdr = info->dlpi_phdr;
+	o->phnum = info->dlpi_phnum;
+	for (i = 0; i < o->phnum; i++) {
+		if (o->phdr[i].p_type == PT_DYNAMIC) {
+			dyn = (const ElfW(Dyn) *) (o->base + o->phdr[i].p_vaddr);
+		} else if (o->phdr[i].p_type == PT_GNU_RELRO) {
+			o->relro_start = o->base + o->phdr[i].p_vaddr;
+			o->relro_end = o->relro_start + o->phdr[i].p_memsz;
 		}
 	}
 	if (!dyn) {
-		return 0;
+		return false;
 	}
 	/* The loader relocates most of these in place (then they are
 	 * addresses); not in every object (then they are offsets). */
-#define NATIVE_ADDR(v) ((uintptr_t) (v) < o.base ? (uintptr_t) (v) + o.base : (uintptr_t) (v))
+#define NATIVE_ADDR(v) ((uintptr_t) (v) < o->base ? (uintptr_t) (v) + o->base : (uintptr_t) (v))
 	for (; dyn->d_tag != DT_NULL; dyn++) {
 		switch (dyn->d_tag) {
-			case DT_SYMTAB: o.symtab = (const ElfW(Sym) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_STRTAB: o.strtab = (const char *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_JMPREL: jmprel = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_PLTRELSZ: pltrelsz = dyn->d_un.d_val; break;
-			case DT_RELA: rela = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_RELASZ: relasz = dyn->d_un.d_val; break;
+			case DT_SYMTAB: o->symtab = (const ElfW(Sym) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_STRTAB: o->strtab = (const char *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_JMPREL: *jmprel = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_PLTRELSZ: *pltrelsz = dyn->d_un.d_val; break;
+			case DT_RELA: *rela = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
+			case DT_RELASZ: *relasz = dyn->d_un.d_val; break;
 			default: break;
 		}
 	}
 #undef NATIVE_ADDR
-	if (!o.symtab || !o.strtab) {
+	return o->symtab && o->strtab;
+}
+
+static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	native_object o = {0};
+	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
+	size_t pltrelsz = 0, relasz = 0;
+	size_t before = native_npatches;
+
+	(void) size;
+	(void) arg;
+	if (native_excluded(info->dlpi_name) || !native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
 		return 0;
 	}
 	if (jmprel) {
@@ -731,6 +741,80 @@ static bool native_resolve(const char **why)
 	return true;
 }
 
+/* ---- libJudy's allocator: memprof's arena, for good ------------------------------ */
+
+typedef struct {
+	void *malloc_fn;
+	void *free_fn;
+	size_t rewritten;
+} native_judy_route;
+
+static void native_route_relocs(const native_object *o, const ElfW(Rela) *rel, size_t count, native_judy_route *r)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		uint32_t type = (uint32_t) ELF64_R_TYPE(rel[i].r_info);
+		uint32_t sym = (uint32_t) ELF64_R_SYM(rel[i].r_info);
+		const char *name;
+		void **slot, *to;
+
+		if ((type != NATIVE_R_JUMP_SLOT && type != NATIVE_R_GLOB_DAT && type != NATIVE_R_ABS64) || sym == 0
+				|| (type == NATIVE_R_ABS64 && rel[i].r_addend != 0)) {
+			continue;
+		}
+		name = o->strtab + o->symtab[sym].st_name;
+		if (strcmp(name, "malloc") == 0) {
+			to = r->malloc_fn;
+		} else if (strcmp(name, "free") == 0) {
+			to = r->free_fn;
+		} else {
+			continue;
+		}
+		slot = (void **) (o->base + rel[i].r_offset);
+		if (*slot != to && native_write(slot, to, (uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
+			r->rewritten++;
+		}
+	}
+}
+
+static int native_route_visit(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	native_object o = {0};
+	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
+	size_t pltrelsz = 0, relasz = 0;
+
+	(void) size;
+	if (!strstr(info->dlpi_name, "libJudy") || !native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
+		return 0;
+	}
+	if (jmprel) {
+		native_route_relocs(&o, jmprel, pltrelsz / sizeof(ElfW(Rela)), arg);
+	}
+	if (rela) {
+		native_route_relocs(&o, rela, relasz / sizeof(ElfW(Rela)), arg);
+	}
+	return 0;
+}
+
+bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *))
+{
+	native_judy_route r = { (void *) malloc_fn, (void *) free_fn, 0 };
+	Dl_info self;
+
+	/* For good: memprof's module stays mapped to the end of the process,
+	 * since libJudy (maybe another extension's too) now calls into it. */
+	if (!dladdr((void *) memprof_native_route_judy, &self) || !self.dli_fname
+			|| !dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) {
+		return false;
+	}
+	native_page = (uintptr_t) sysconf(_SC_PAGESIZE);
+	pthread_mutex_lock(&native_lock);
+	dl_iterate_phdr(native_route_visit, &r);
+	pthread_mutex_unlock(&native_lock);
+	return r.rewritten > 0;
+}
+
 /* fork(): a lock another thread holds at the fork would never be released
  * in the child, whose first act is to restart the session (memprof.c):
  * both are taken around the fork. */
@@ -828,6 +912,13 @@ void memprof_native_stats(size_t *objects, size_t *entries)
 }
 
 #else /* !NATIVE_SUPPORTED */
+
+bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *))
+{
+	(void) malloc_fn;
+	(void) free_fn;
+	return false;
+}
 
 void memprof_native_minit(void)
 {

@@ -27,6 +27,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/**
+ * Points libJudy's malloc() and free() entries at these functions, for the
+ * rest of the process (memprof's module is pinned: it is never unloaded).
+ * Call from MINIT, before memprof makes any Judy array. false when libJudy
+ * could not be rewritten (its blocks then come from the C library).
+ */
+bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *));
+
 /** Makes fork() safe while other threads rewrite entries. Call from MINIT,
  * before any other pthread_atfork() of memprof's (its child handler, which
  * restarts the session, must run after this one's). */

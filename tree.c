@@ -16,6 +16,7 @@
 
 #include "tree.h"
 #include "meta.h"
+#include "arena.h"
 
 #define TREE_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -156,7 +157,7 @@ static void tree_index_grow(memprof_path *node)
 	for (child = node->first_child; child; child = child->next_sibling) {
 		tree_index_put(index, size - 1, child);
 	}
-	free(node->index);
+	memprof_arena_free(node->index);
 	node->index = index;
 	node->index_mask = size - 1;
 }
@@ -265,20 +266,20 @@ void memprof_tree_free(void)
 	uint32_t i;
 
 	for (i = 0; i < memprof_tree_g.count; i++) {
-		free(memprof_tree_g.by_id[i]->index);
+		memprof_arena_free(memprof_tree_g.by_id[i]->index);
 	}
 	for (slab = tree_l.slabs; slab; slab = next) {
 		next = slab->next;
-		free(slab);
+		memprof_arena_free(slab);
 	}
 	for (site_slab = tree_l.site_slabs; site_slab; site_slab = site_next) {
 		site_next = site_slab->next;
-		free(site_slab);
+		memprof_arena_free(site_slab);
 	}
 	tree_l.slabs = NULL;
 	tree_l.site_slabs = NULL;
-	free(memprof_tree_g.by_id);
-	free(memprof_tree_g.sites_by_id);
+	memprof_arena_free(memprof_tree_g.by_id);
+	memprof_arena_free(memprof_tree_g.sites_by_id);
 	memprof_tree_g.by_id = NULL;
 	memprof_tree_g.sites_by_id = NULL;
 	memprof_tree_g.count = 0;

@@ -1,0 +1,118 @@
+/*
+ * tests/arena.phpt's harness: random allocations, reallocations and frees
+ * of memprof's arena (arena.h) against a record of what each block must
+ * hold. Prints "ok" and the counts, or what went wrong.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include "arena.h"
+
+#define SLOTS 4096
+
+static struct { unsigned char *p; size_t size; unsigned char fill; int libc; } slot[SLOTS];
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+
+static size_t pick_size(void)
+{
+	switch (next() % 8) {
+		case 0: return next() % 17;            /* tiny, 0 included */
+		case 1: case 2: case 3: return next() % 129;
+		case 4: case 5: return next() % 2049;  /* every small class */
+		case 6: return 2049 + next() % 20000;  /* large */
+		default: return next() % 600000;       /* up to a records chunk */
+	}
+}
+
+static int check(int i)
+{
+	size_t k;
+	for (k = 0; k < slot[i].size; k++) {
+		if (slot[i].p[k] != (unsigned char) (slot[i].fill + k)) {
+			printf("slot %d (%zu bytes) byte %zu changed\n", i, slot[i].size, k);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void fill(int i)
+{
+	size_t k;
+	for (k = 0; k < slot[i].size; k++) {
+		slot[i].p[k] = (unsigned char) (slot[i].fill + k);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long ops = argc > 1 ? atol(argv[1]) : 200000, n, allocs = 0, reallocs = 0, frees = 0, foreign = 0;
+	int i;
+
+	for (n = 0; n < ops; n++) {
+		i = (int) (next() % SLOTS);
+		if (!slot[i].p) {
+			size_t size = pick_size();
+			slot[i].libc = next() % 16 == 0;   /* a C library block, freed through the arena */
+			slot[i].p = slot[i].libc ? malloc(size ? size : 1) : (next() % 4 ? memprof_arena_malloc(size) : memprof_arena_calloc(1, size));
+			if (!slot[i].p) {
+				printf("allocation of %zu bytes failed\n", size);
+				return 1;
+			}
+			if (((uintptr_t) slot[i].p & 15) != 0) {
+				printf("block %p not 16-byte aligned\n", (void *) slot[i].p);
+				return 1;
+			}
+			if (memprof_arena_owns(slot[i].p) == slot[i].libc) {
+				printf("owns() wrong for a %s block\n", slot[i].libc ? "C library" : "arena");
+				return 1;
+			}
+			slot[i].size = size;
+			slot[i].fill = (unsigned char) next();
+			fill(i);
+			allocs++;
+		} else if (next() % 3 == 0) {
+			size_t size = pick_size(), keep = size < slot[i].size ? size : slot[i].size;
+			unsigned char *p;
+			if (!check(i)) {
+				return 1;
+			}
+			p = memprof_arena_realloc(slot[i].p, size);
+			if (!p && size) {
+				printf("reallocation to %zu bytes failed\n", size);
+				return 1;
+			}
+			slot[i].p = p;
+			slot[i].libc = 0;
+			slot[i].size = keep;    /* what must have been kept */
+			if (!check(i)) {
+				printf("(after realloc)\n");
+				return 1;
+			}
+			slot[i].size = size;
+			fill(i);
+			reallocs++;
+		} else {
+			if (!check(i)) {
+				return 1;
+			}
+			foreign += slot[i].libc;
+			memprof_arena_free(slot[i].p);
+			slot[i].p = NULL;
+			frees++;
+		}
+	}
+	for (i = 0; i < SLOTS; i++) {
+		if (slot[i].p && !check(i)) {
+			return 1;
+		}
+		memprof_arena_free(slot[i].p);
+	}
+	memprof_arena_thread_shutdown();
+	printf("ok: %ld allocations, %ld reallocations, %ld frees (%ld of C library blocks); mapped after freeing everything: %zu\n",
+		allocs, reallocs, frees, foreign, memprof_arena_mapped());
+	return 0;
+}

@@ -222,6 +222,9 @@ static void *arena_map(size_t len)
 
 static void arena_unmap(void *base, size_t len)
 {
+	/* ASAN keeps its shadow across munmap(): a later mapping at this
+	 * address would start poisoned. */
+	ARENA_UNPOISON(base, len);
 	arena_unregister((uintptr_t) base);
 	arena_l.mapped -= len;
 	munmap(base, len);

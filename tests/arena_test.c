@@ -111,6 +111,26 @@ int main(int argc, char **argv)
 		}
 		memprof_arena_free(slot[i].p);
 	}
+	/* Slabs given back, their addresses mapped again for large blocks
+	 * (under ASAN, the slabs' poisoning must not outlive them). */
+	{
+		static void *many[20000], *big[64];
+		int k;
+		for (k = 0; k < 20000; k++) {
+			many[k] = memprof_arena_malloc(48);
+			memset(many[k], 1, 48);
+		}
+		for (k = 0; k < 20000; k++) {
+			memprof_arena_free(many[k]);
+		}
+		for (k = 0; k < 64; k++) {
+			big[k] = memprof_arena_malloc(60000);
+			memset(big[k], 2, 60000);
+		}
+		for (k = 0; k < 64; k++) {
+			memprof_arena_free(big[k]);
+		}
+	}
 	memprof_arena_thread_shutdown();
 	printf("ok: %ld allocations, %ld reallocations, %ld frees (%ld of C library blocks); mapped after freeing everything: %zu\n",
 		allocs, reallocs, frees, foreign, memprof_arena_mapped());

@@ -571,7 +571,11 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 		if (cur == native_hooks[0][func] || cur == native_hooks[1][func]) {
 			continue;
 		}
-		if (cur == *native_real_slot(0, func) || (type == NATIVE_R_JUMP_SLOT && native_in_object(o, (uintptr_t) cur))) {
+		/* The object's own code: a PLT slot not bound yet (lazy binding),
+		 * or an executable's canonical PLT entry (an executable that takes
+		 * malloc's address gets one, and its address-taken words point
+		 * there): both end in the allocator, through a slot rewritten too. */
+		if (cur == *native_real_slot(0, func) || native_in_object(o, (uintptr_t) cur)) {
 			set = 0;
 		} else if (!native_foreign[func] || cur == *native_real_slot(1, func)) {
 			/* Another tool's function: chained to. A second, different

@@ -53,8 +53,9 @@ memprof_disable();
 
 /* On and off: libxml2's allocator word (xmlMalloc = malloc, one of the
  * words memprof rewrites) holds memprof's function only while tracking. */
-$xml = FFI::cdef('typedef void *(*xml_malloc_fn)(size_t); extern xml_malloc_fn xmlMalloc;', 'libxml2.so.2');
-$word = fn() => FFI::cast('uintptr_t', $xml->xmlMalloc)->cdata;
+preg_match('~\s(/\S*/libxml2\.so[.\d]*)$~m', file_get_contents('/proc/self/maps'), $lib);   // libxml2.so.2, .so.16 ...
+$xml = FFI::cdef('typedef void *(*xml_malloc_fn)(size_t); extern xml_malloc_fn xmlMalloc;', $lib[1]);
+$word = fn() => $xml->cast('uintptr_t', $xml->xmlMalloc)->cdata;
 $before = $word();
 $during = [];
 for ($i = 0; $i < 20; $i++) {

@@ -33,15 +33,17 @@ function keep_b(): array { $r = []; for ($i = 0; $i < 1000; $i++) { $r[] = "b$i"
 function spin(): int { $x = 0; for ($i = 0; $i < 3000000; $i++) { $x += $i % 7; } return $x; }
 $mode = getenv('MODE');
 if ($mode === 'pcov') { \pcov\start(); }
+if ($mode === 'xdebug-coverage') { xdebug_start_code_coverage(); }
+$a = keep_a();
+$b = keep_b();
+/* Excimer samples spin() only: its samples allocate (its log) in the
+ * frame they interrupt, which memprof rightly counts there. */
 if ($mode === 'excimer') {
     $prof = new ExcimerProfiler();
     $prof->setEventType(EXCIMER_CPU);
     $prof->setPeriod(0.001);
     $prof->start();
 }
-if ($mode === 'xdebug-coverage') { xdebug_start_code_coverage(); }
-$a = keep_a();
-$b = keep_b();
 $s = spin();
 echo "result: $s ", strlen($a), " ", count($b), "\n";
 switch ($mode) {

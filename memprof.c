@@ -79,6 +79,9 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	MEMPROF_G(session).flags = *flags;
 	if (flags->native) {
 		const char *why;
+#ifdef MEMPROF_DEBUG
+		memprof_native_debug_hide(MEMPROF_G(ini).debug_native_hide);
+#endif
 		if (!memprof_native_start(&why)) {
 			/* Said once; the flag then reads false: what runs is what it says. */
 			php_error_docref(NULL, E_WARNING, "Memprof cannot track native (malloc) allocations here: %s; "
@@ -605,6 +608,8 @@ PHP_INI_BEGIN()
 #ifdef MEMPROF_DEBUG
 	/* Fault injection: the Nth metadata allocation of each session, and every one after it, fail. */
 	STD_PHP_INI_ENTRY("memprof.debug_fail_after", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.debug_fail_after, zend_memprof_globals, memprof_globals)
+	/* Native tracking finds no object to rewrite, as in a statically linked PHP. */
+	STD_PHP_INI_BOOLEAN("memprof.debug_native_hide", "0", PHP_INI_ALL, OnUpdateBool, ini.debug_native_hide, zend_memprof_globals, memprof_globals)
 #endif
 PHP_INI_END()
 

@@ -436,7 +436,8 @@ static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
 static native_patch *native_patches;
 static size_t native_npatches, native_cap;
 static size_t native_nobjects;
-static bool native_foreign[NATIVE_COUNT]; /* set 1 holds another tool's function, found this session */
+static bool native_foreign[NATIVE_COUNT];
+static bool native_hide;               /* debug builds' test of the no-object case (memprof_native_debug_hide()) */ /* set 1 holds another tool's function, found this session */
 static uint32_t native_users;          /* threads tracking now */
 static bool native_resolved;
 static const char *native_self_name;   /* memprof's module, as the loader names it */
@@ -644,7 +645,7 @@ static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
 
 	(void) size;
 	(void) arg;
-	if (native_excluded(info->dlpi_name) || !native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
+	if (native_hide || native_excluded(info->dlpi_name) || !native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
 		return 0;
 	}
 	if (jmprel) {
@@ -890,6 +891,11 @@ bool memprof_native_active(void)
 	return native_t.on;
 }
 
+void memprof_native_debug_hide(bool hide)
+{
+	native_hide = hide;
+}
+
 void memprof_native_sync(void)
 {
 	if (native_t.on) {
@@ -945,6 +951,11 @@ bool memprof_native_active(void)
 
 void memprof_native_sync(void)
 {
+}
+
+void memprof_native_debug_hide(bool hide)
+{
+	(void) hide;
 }
 
 void memprof_native_pause(void)

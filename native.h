@@ -54,6 +54,10 @@ void memprof_native_stop(void);
 /** Whether the calling thread tracks native allocations now. */
 bool memprof_native_active(void);
 
+/** Tests (debug builds): with hide, the next start finds no object to
+ * rewrite, as in a statically linked PHP. */
+void memprof_native_debug_hide(bool hide);
+
 /** Forgets the blocks other threads freed since the last call (native.c
  * says why they wait). Call at safe points (session checks, dumps). */
 void memprof_native_sync(void);

@@ -58,6 +58,7 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */
 #ifdef MEMPROF_DEBUG
 		zend_long debug_fail_after;    /**< memprof.debug_fail_after (debug builds): see meta.h */
+		bool debug_native_hide;        /**< memprof.debug_native_hide (debug builds): native tracking sees no object */
 #endif
 	} ini;
 	/* runtime state of the request */

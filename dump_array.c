@@ -115,6 +115,17 @@ static void dump_array_site_line(const dump_array_state *st, HashTable *node, ze
 	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_BLOCKS])) += (zend_long) c->live_blocks;
 }
 
+/* The dump's scratch arrays (any may be NULL). */
+static void dump_array_scratch_free(void *called, void *nodes, void *self, void *incl, void *calls, void *has_children)
+{
+	memprof_arena_free(called);
+	memprof_arena_free(nodes);
+	memprof_arena_free(self);
+	memprof_arena_free(incl);
+	memprof_arena_free(calls);
+	memprof_arena_free(has_children);
+}
+
 zend_result memprof_dump_array(zval *return_value, const memprof_profile *profile, bool lines)
 {
 	uint32_t n = profile->count;
@@ -136,13 +147,8 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	st.nnames = memprof_func_count();
 	st.names = memprof_arena_calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
 	if (!called || !st.names || !self || !incl || !calls || !has_children || (lines && !nodes)) {
-		memprof_arena_free(nodes);
-		memprof_arena_free(called);
 		memprof_arena_free(st.names);
-		memprof_arena_free(self);
-		memprof_arena_free(incl);
-		memprof_arena_free(calls);
-		memprof_arena_free(has_children);
+		dump_array_scratch_free(called, nodes, self, incl, calls, has_children);
 		return FAILURE;
 	}
 	memprof_profile_merge(profile, profile->self, self);
@@ -197,21 +203,11 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside
 		 * the allocator): free what is ours, and go on dying. */
-		memprof_arena_free(called);
-		memprof_arena_free(nodes);
-		memprof_arena_free(self);
-		memprof_arena_free(incl);
-		memprof_arena_free(calls);
-		memprof_arena_free(has_children);
+		dump_array_scratch_free(called, nodes, self, incl, calls, has_children);
 		dump_array_state_free(&st);
 		zend_bailout();
 	} zend_end_try();
-	memprof_arena_free(called);
-	memprof_arena_free(nodes);
-	memprof_arena_free(self);
-	memprof_arena_free(incl);
-	memprof_arena_free(calls);
-	memprof_arena_free(has_children);
+	dump_array_scratch_free(called, nodes, self, incl, calls, has_children);
 	dump_array_state_free(&st);
 	if (oom) {
 		zval_ptr_dtor(return_value);

@@ -430,12 +430,13 @@ typedef struct {
 	void *orig;
 	uint8_t func;
 	uint8_t set;
+	uint8_t relro;      /* in its object's RELRO range */
 } native_patch;
 
 static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
 static native_patch *native_patches;
 static size_t native_npatches, native_cap;
-static size_t native_nobjects;
+static size_t native_nobjects;       /* objects with a word rewritten by the last walk */
 static bool native_foreign[NATIVE_COUNT];
 static bool native_hide;               /* debug builds' test of the no-object case (memprof_native_debug_hide()) */ /* set 1 holds another tool's function, found this session */
 static uint32_t native_users;          /* threads tracking now */
@@ -499,7 +500,99 @@ static bool native_write(void **slot, void *value, bool relro)
 	return true;
 }
 
-static bool native_remember(void **slot, void *orig, int func, int set)
+/* Writes are queued and made page by page (native_flush()): a read-only
+ * page is made writable once for all its words, not once a word (each
+ * mprotect() is a TLB shootdown on every core: most of the cost of turning
+ * native tracking on and off). */
+typedef struct {
+	void **slot;
+	void *value;
+	bool relro;
+} native_pending;
+
+static native_pending *native_pend;
+static size_t native_npend, native_pend_cap;
+
+static void native_queue(void **slot, void *value, bool relro)
+{
+	if (native_npend == native_pend_cap) {
+		size_t cap = native_pend_cap ? native_pend_cap * 2 : 1024;
+		native_pending *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
+			(void) native_write(slot, value, relro);
+			return;
+		}
+		if (native_pend) {
+			memcpy(p, native_pend, native_npend * sizeof(*p));
+			munmap(native_pend, native_pend_cap * sizeof(*p));
+		}
+		native_pend = p;
+		native_pend_cap = cap;
+	}
+	native_pend[native_npend].slot = slot;
+	native_pend[native_npend].value = value;
+	native_pend[native_npend].relro = relro;
+	native_npend++;
+}
+
+static int native_pending_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) ((const native_pending *) a)->slot, y = (uintptr_t) ((const native_pending *) b)->slot;
+	return x < y ? -1 : x > y;
+}
+
+/* Makes the queued writes. A page that cannot be made writable keeps its
+ * words: a remembered rewrite that did not happen is harmless (writing
+ * back checks that the word holds memprof's function). */
+static void native_flush(void)
+{
+	size_t i = 0, j;
+
+	qsort(native_pend, native_npend, sizeof(*native_pend), native_pending_cmp);
+	while (i < native_npend) {
+		uintptr_t page = (uintptr_t) native_pend[i].slot & ~(native_page - 1);
+		bool relro = false, writable = true;
+
+		for (j = i; j < native_npend && ((uintptr_t) native_pend[j].slot & ~(native_page - 1)) == page; j++) {
+			relro |= native_pend[j].relro;
+		}
+		if (relro) {
+			writable = mprotect((void *) page, native_page, PROT_READ | PROT_WRITE) == 0;
+		}
+		for (; i < j; i++) {
+			if (writable) {
+				__atomic_store_n(native_pend[i].slot, native_pend[i].value, __ATOMIC_SEQ_CST);
+			}
+		}
+		if (relro && writable) {
+			(void) mprotect((void *) page, native_page, PROT_READ);
+		}
+	}
+	native_npend = 0;
+}
+
+/* The loader's counts of objects added and removed since the process
+ * started: while they stay the same, every object rewritten is loaded. */
+static int native_counts_visit(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	unsigned long long *counts = arg;
+
+	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+		counts[0] = info->dlpi_adds;
+		counts[1] = info->dlpi_subs;
+	}
+	return 1;
+}
+
+static unsigned long long native_walked[2]; /* the counts at the last walk */
+
+static void native_counts(unsigned long long counts[2])
+{
+	counts[0] = counts[1] = ~0ull;
+	dl_iterate_phdr(native_counts_visit, counts);
+}
+
+static bool native_remember(void **slot, void *orig, int func, int set, bool relro)
 {
 	if (native_npatches == native_cap) {
 		/* Process-wide (any thread may rescan), so not from a thread's
@@ -520,6 +613,7 @@ static bool native_remember(void **slot, void *orig, int func, int set)
 	native_patches[native_npatches].orig = orig;
 	native_patches[native_npatches].func = (uint8_t) func;
 	native_patches[native_npatches].set = (uint8_t) set;
+	native_patches[native_npatches].relro = relro;
 	native_npatches++;
 	return true;
 }
@@ -532,6 +626,7 @@ typedef struct {
 	const ElfW(Sym) *symtab;
 	const char *strtab;
 	uintptr_t relro_start, relro_end;
+	uintptr_t lo, hi;   /* from its first loaded segment's start to its last one's end */
 } native_object;
 
 static bool native_in_object(const native_object *o, uintptr_t addr)
@@ -547,6 +642,69 @@ static bool native_in_object(const native_object *o, uintptr_t addr)
 	return false;
 }
 
+/* A word the walk found (an entry of one of the allocator functions), kept
+ * so that the next session, if no object came or went since, rewrites the
+ * same words without walking every relocation table again (the walk is
+ * most of what turning native tracking on costs). */
+typedef struct {
+	void **slot;
+	uintptr_t lo, hi;   /* its object's span (its own code: see native_consider()) */
+	uint8_t func;
+	uint8_t relro;
+} native_cand;
+
+static native_cand *native_cands;
+static size_t native_ncands, native_cands_cap;
+static bool native_cands_valid;     /* the list is every object's, as of native_walked */
+
+static void native_cand_add(const native_cand *c)
+{
+	if (native_ncands == native_cands_cap) {
+		size_t cap = native_cands_cap ? native_cands_cap * 2 : 1024;
+		native_cand *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
+			native_cands_valid = false;   /* incomplete: the next start walks again */
+			return;
+		}
+		if (native_cands) {
+			memcpy(p, native_cands, native_ncands * sizeof(*p));
+			munmap(native_cands, native_cands_cap * sizeof(*p));
+		}
+		native_cands = p;
+		native_cands_cap = cap;
+	}
+	native_cands[native_ncands++] = *c;
+}
+
+/* What the word holds decides: rewrite it (set 0 or 1), or leave it. */
+static void native_consider(const native_cand *c)
+{
+	void *cur = *c->slot;
+	int func = c->func, set;
+
+	if (cur == native_hooks[0][func] || cur == native_hooks[1][func]) {
+		return;
+	}
+	/* The object's own code: a PLT slot not bound yet (lazy binding), or
+	 * an executable's canonical PLT entry (an executable that takes
+	 * malloc's address gets one, and its address-taken words point there):
+	 * both end in the allocator, through a slot rewritten too. */
+	if (cur == *native_real_slot(0, func) || ((uintptr_t) cur >= c->lo && (uintptr_t) cur < c->hi)) {
+		set = 0;
+	} else if (!native_foreign[func] || cur == *native_real_slot(1, func)) {
+		/* Another tool's function: chained to. A second, different one:
+		 * left as it is (that object's calls are not seen). */
+		*native_real_slot(1, func) = cur;
+		native_foreign[func] = true;
+		set = 1;
+	} else {
+		return;
+	}
+	if (native_remember(c->slot, cur, func, set, c->relro)) {
+		native_queue(c->slot, native_hooks[set][func], c->relro);
+	}
+}
+
 static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, size_t count)
 {
 	size_t i;
@@ -554,8 +712,8 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 	for (i = 0; i < count; i++) {
 		uint32_t type = (uint32_t) ELF64_R_TYPE(rel[i].r_info);
 		uint32_t sym = (uint32_t) ELF64_R_SYM(rel[i].r_info);
-		void **slot, *cur;
-		int func, set;
+		native_cand c;
+		int func;
 
 		if ((type != NATIVE_R_JUMP_SLOT && type != NATIVE_R_GLOB_DAT && type != NATIVE_R_ABS64) || sym == 0) {
 			continue;
@@ -567,33 +725,13 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 		if (func < 0) {
 			continue;
 		}
-		slot = (void **) (o->base + rel[i].r_offset);
-		cur = *slot;
-		if (cur == native_hooks[0][func] || cur == native_hooks[1][func]) {
-			continue;
-		}
-		/* The object's own code: a PLT slot not bound yet (lazy binding),
-		 * or an executable's canonical PLT entry (an executable that takes
-		 * malloc's address gets one, and its address-taken words point
-		 * there): both end in the allocator, through a slot rewritten too. */
-		if (cur == *native_real_slot(0, func) || native_in_object(o, (uintptr_t) cur)) {
-			set = 0;
-		} else if (!native_foreign[func] || cur == *native_real_slot(1, func)) {
-			/* Another tool's function: chained to. A second, different
-			 * one: left as it is (that object's calls are not seen). */
-			*native_real_slot(1, func) = cur;
-			native_foreign[func] = true;
-			set = 1;
-		} else {
-			continue;
-		}
-		if (!native_remember(slot, cur, func, set)) {
-			return;
-		}
-		if (!native_write(slot, native_hooks[set][func],
-				(uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
-			native_npatches--;
-		}
+		c.slot = (void **) (o->base + rel[i].r_offset);
+		c.lo = o->lo;
+		c.hi = o->hi;
+		c.func = (uint8_t) func;
+		c.relro = (uintptr_t) c.slot >= o->relro_start && (uintptr_t) c.slot < o->relro_end;
+		native_cand_add(&c);
+		native_consider(&c);
 	}
 }
 
@@ -607,7 +745,14 @@ static bool native_object_tables(const struct dl_phdr_info *info, native_object 
 	o->base = info->dlpi_addr;
 	o->phdr = info->dlpi_phdr;
 	o->phnum = info->dlpi_phnum;
+	o->lo = UINTPTR_MAX;
+	o->hi = 0;
 	for (i = 0; i < o->phnum; i++) {
+		if (o->phdr[i].p_type == PT_LOAD) {
+			uintptr_t lo = o->base + o->phdr[i].p_vaddr, hi = lo + o->phdr[i].p_memsz;
+			o->lo = lo < o->lo ? lo : o->lo;
+			o->hi = hi > o->hi ? hi : o->hi;
+		}
 		if (o->phdr[i].p_type == PT_DYNAMIC) {
 			dyn = (const ElfW(Dyn) *) (o->base + o->phdr[i].p_vaddr);
 		} else if (o->phdr[i].p_type == PT_GNU_RELRO) {
@@ -660,11 +805,41 @@ static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
+/* Every object's relocation tables walked, the words rewritten and kept
+ * for the next session. Under native_lock. */
+static void native_walk(void)
+{
+	native_ncands = 0;
+	native_nobjects = 0;
+	native_cands_valid = true;
+	dl_iterate_phdr(native_visit, NULL);
+	native_flush();
+	native_counts(native_walked);
+}
+
+/* Turning on: the words of the last walk again while no object came or
+ * went since, else a walk. Under native_lock. */
+static void native_patch_all(void)
+{
+	unsigned long long now[2];
+	size_t i;
+
+	native_counts(now);
+	if (!native_cands_valid || now[0] != native_walked[0] || now[1] != native_walked[1] || now[0] == ~0ull) {
+		native_walk();
+		return;
+	}
+	for (i = 0; i < native_ncands; i++) {
+		native_consider(&native_cands[i]);
+	}
+	native_flush();
+}
+
 static void native_rescan(void)
 {
 	pthread_mutex_lock(&native_lock);
 	if (native_users > 0) {
-		dl_iterate_phdr(native_visit, NULL);
+		native_walk();
 	}
 	pthread_mutex_unlock(&native_lock);
 }
@@ -701,20 +876,30 @@ static int native_find(struct dl_phdr_info *info, size_t size, void *arg)
 
 static void native_unpatch_all(void)
 {
+	unsigned long long now[2];
+	bool all_loaded;
 	size_t i;
 
+	native_counts(now);
+	all_loaded = now[0] == native_walked[0] && now[1] == native_walked[1] && now[0] != ~0ull;
 	for (i = native_npatches; i-- > 0;) {
 		native_patch *p = &native_patches[i];
-		native_where w = { (uintptr_t) p->slot, false, false };
+		native_where w = { (uintptr_t) p->slot, true, false };
 
-		dl_iterate_phdr(native_find, &w);
+		if (!all_loaded) {
+			/* Objects came and went: is this word's still loaded? */
+			w.found = false;
+			dl_iterate_phdr(native_find, &w);
+		} else {
+			w.relro = p->relro;
+		}
 		/* Unloaded since, or another tool rewrote it over memprof's. */
 		if (w.found && *p->slot == native_hooks[p->set][p->func]) {
-			(void) native_write(p->slot, p->orig, w.relro);
+			native_queue(p->slot, p->orig, w.relro);
 		}
 	}
+	native_flush();
 	native_npatches = 0;
-	native_nobjects = 0;
 	/* Set 1's functions stay as they are: a copy of one of memprof's
 	 * functions taken meanwhile may still call them. */
 	memset(native_foreign, 0, sizeof(native_foreign));
@@ -852,7 +1037,7 @@ bool memprof_native_start(const char **why)
 	ok = native_resolve(why);
 	if (ok) {
 		if (native_users++ == 0) {
-			dl_iterate_phdr(native_visit, NULL);
+			native_patch_all();
 		}
 		native_t.busy = 0;
 #ifndef ZTS
@@ -913,13 +1098,6 @@ void memprof_native_resume(void)
 	native_t.busy--;
 }
 
-void memprof_native_stats(size_t *objects, size_t *entries)
-{
-	pthread_mutex_lock(&native_lock);
-	*objects = native_nobjects;
-	*entries = native_npatches;
-	pthread_mutex_unlock(&native_lock);
-}
 
 #else /* !NATIVE_SUPPORTED */
 
@@ -966,10 +1144,5 @@ void memprof_native_resume(void)
 {
 }
 
-void memprof_native_stats(size_t *objects, size_t *entries)
-{
-	*objects = 0;
-	*entries = 0;
-}
 
 #endif

@@ -67,7 +67,4 @@ void memprof_native_sync(void);
 void memprof_native_pause(void);
 void memprof_native_resume(void);
 
-/** Objects whose entries are rewritten now, and entries rewritten (tests, phpinfo). */
-void memprof_native_stats(size_t *objects, size_t *entries);
-
 #endif

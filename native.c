@@ -811,7 +811,7 @@ static void native_walk(void)
 {
 	native_ncands = 0;
 	native_nobjects = 0;
-	native_cands_valid = true;
+	native_cands_valid = !native_hide;
 	dl_iterate_phdr(native_visit, NULL);
 	native_flush();
 	native_counts(native_walked);

@@ -548,6 +548,9 @@ static void native_flush(void)
 {
 	size_t i = 0, j;
 
+	if (native_npend == 0) {
+		return;
+	}
 	qsort(native_pend, native_npend, sizeof(*native_pend), native_pending_cmp);
 	while (i < native_npend) {
 		uintptr_t page = (uintptr_t) native_pend[i].slot & ~(native_page - 1);

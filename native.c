@@ -234,54 +234,52 @@ static ZEND_COLD zend_never_inline void native_note_free(void *ptr)
 	native_t.busy--;
 }
 
-static zend_always_inline void *native_do_malloc(const native_fns *r, size_t size)
+/* A block made: recorded when this thread records. */
+static zend_always_inline void *native_made(void *ptr, size_t size)
 {
-	void *ptr = r->malloc(size);
 	if (NATIVE_RECORDS() && ptr) {
 		native_note_alloc(ptr, size);
 	}
 	return ptr;
 }
 
-static zend_always_inline void *native_do_calloc(const native_fns *r, size_t n, size_t size)
+/* A block resized: ptr is gone when freed says so (a failed resize leaves
+ * it; a resize to 0 frees it and may return NULL), new_ptr is made. */
+static zend_always_inline void *native_moved(void *ptr, void *new_ptr, bool freed, size_t size)
 {
-	void *ptr = r->calloc(n, size);
-	if (NATIVE_RECORDS() && ptr) {
-		native_note_alloc(ptr, n * size);
-	}
-	return ptr;
-}
-
-static zend_always_inline void *native_do_realloc(const native_fns *r, void *ptr, size_t size)
-{
-	void *new_ptr = r->realloc(ptr, size);
 	if (NATIVE_RECORDS()) {
-		/* realloc(p, 0) frees p and may return NULL; a failed realloc
-		 * leaves p allocated. */
-		if (ptr && (new_ptr || size == 0)) {
+		if (ptr && freed) {
 			native_note_free(ptr);
 		}
 		if (new_ptr) {
 			native_note_alloc(new_ptr, size);
 		}
-	} else if (new_ptr || size == 0) {
+	} else if (freed) {
 		NATIVE_FOREIGN_FREE(ptr);
 	}
 	return new_ptr;
 }
 
+static zend_always_inline void *native_do_malloc(const native_fns *r, size_t size)
+{
+	return native_made(r->malloc(size), size);
+}
+
+static zend_always_inline void *native_do_calloc(const native_fns *r, size_t n, size_t size)
+{
+	return native_made(r->calloc(n, size), n * size);
+}
+
+static zend_always_inline void *native_do_realloc(const native_fns *r, void *ptr, size_t size)
+{
+	void *new_ptr = r->realloc(ptr, size);
+	return native_moved(ptr, new_ptr, new_ptr || size == 0, size);
+}
+
 static zend_always_inline void *native_do_reallocarray(const native_fns *r, void *ptr, size_t n, size_t size)
 {
 	void *new_ptr = r->reallocarray(ptr, n, size);
-	if (NATIVE_RECORDS()) {
-		if (ptr && (new_ptr || n == 0 || size == 0)) {
-			native_note_free(ptr);
-		}
-		if (new_ptr) {
-			native_note_alloc(new_ptr, n * size);
-		}
-	}
-	return new_ptr;
+	return native_moved(ptr, new_ptr, new_ptr || n == 0 || size == 0, n * size);
 }
 
 static zend_always_inline void native_do_free(const native_fns *r, void *ptr)
@@ -299,46 +297,30 @@ static zend_always_inline void native_do_free(const native_fns *r, void *ptr)
 static zend_always_inline int native_do_posix_memalign(const native_fns *r, void **out, size_t align, size_t size)
 {
 	int rc = r->posix_memalign(out, align, size);
-	if (NATIVE_RECORDS() && rc == 0 && *out) {
-		native_note_alloc(*out, size);
+	if (rc == 0) {
+		(void) native_made(*out, size);
 	}
 	return rc;
 }
 
 static zend_always_inline void *native_do_aligned_alloc(const native_fns *r, size_t align, size_t size)
 {
-	void *ptr = r->aligned_alloc(align, size);
-	if (NATIVE_RECORDS() && ptr) {
-		native_note_alloc(ptr, size);
-	}
-	return ptr;
+	return native_made(r->aligned_alloc(align, size), size);
 }
 
 static zend_always_inline void *native_do_memalign(const native_fns *r, size_t align, size_t size)
 {
-	void *ptr = r->memalign(align, size);
-	if (NATIVE_RECORDS() && ptr) {
-		native_note_alloc(ptr, size);
-	}
-	return ptr;
+	return native_made(r->memalign(align, size), size);
 }
 
 static zend_always_inline void *native_do_valloc(const native_fns *r, size_t size)
 {
-	void *ptr = r->valloc(size);
-	if (NATIVE_RECORDS() && ptr) {
-		native_note_alloc(ptr, size);
-	}
-	return ptr;
+	return native_made(r->valloc(size), size);
 }
 
 static zend_always_inline void *native_do_pvalloc(const native_fns *r, size_t size)
 {
-	void *ptr = r->pvalloc(size);
-	if (NATIVE_RECORDS() && ptr) {
-		native_note_alloc(ptr, size);
-	}
-	return ptr;
+	return native_made(r->pvalloc(size), size);
 }
 
 static zend_always_inline char *native_do_strdup(const native_fns *r, const char *s)
@@ -500,6 +482,31 @@ static bool native_write(void **slot, void *value, bool relro)
 	return true;
 }
 
+/* Makes room for element n of a process-wide table (any thread may rescan,
+ * so not from a thread's arena): its own mapping, moved when it grows.
+ * false when memory cannot be mapped. */
+static bool native_grow(void **array, size_t *cap, size_t n, size_t elem)
+{
+	size_t ncap;
+	void *p;
+
+	if (n < *cap) {
+		return true;
+	}
+	ncap = *cap ? *cap * 2 : 1024;
+	p = mmap(NULL, ncap * elem, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		return false;
+	}
+	if (*array) {
+		memcpy(p, *array, n * elem);
+		munmap(*array, *cap * elem);
+	}
+	*array = p;
+	*cap = ncap;
+	return true;
+}
+
 /* Writes are queued and made page by page (native_flush()): a read-only
  * page is made writable once for all its words, not once a word (each
  * mprotect() is a TLB shootdown on every core: most of the cost of turning
@@ -515,19 +522,13 @@ static size_t native_npend, native_pend_cap;
 
 static void native_queue(void **slot, void *value, bool relro)
 {
-	if (native_npend == native_pend_cap) {
-		size_t cap = native_pend_cap ? native_pend_cap * 2 : 1024;
-		native_pending *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED) {
-			(void) native_write(slot, value, relro);
-			return;
-		}
-		if (native_pend) {
-			memcpy(p, native_pend, native_npend * sizeof(*p));
-			munmap(native_pend, native_pend_cap * sizeof(*p));
-		}
-		native_pend = p;
-		native_pend_cap = cap;
+	void *array = native_pend;
+	bool room = native_grow(&array, &native_pend_cap, native_npend, sizeof(*native_pend));
+
+	native_pend = array;
+	if (!room) {
+		(void) native_write(slot, value, relro);
+		return;
 	}
 	native_pend[native_npend].slot = slot;
 	native_pend[native_npend].value = value;
@@ -597,20 +598,12 @@ static void native_counts(unsigned long long counts[2])
 
 static bool native_remember(void **slot, void *orig, int func, int set, bool relro)
 {
-	if (native_npatches == native_cap) {
-		/* Process-wide (any thread may rescan), so not from a thread's
-		 * arena: its own mapping, moved when it grows. */
-		size_t cap = native_cap ? native_cap * 2 : 1024;
-		native_patch *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED) {
-			return false;
-		}
-		if (native_patches) {
-			memcpy(p, native_patches, native_npatches * sizeof(*p));
-			munmap(native_patches, native_cap * sizeof(*p));
-		}
-		native_patches = p;
-		native_cap = cap;
+	void *array = native_patches;
+	bool room = native_grow(&array, &native_cap, native_npatches, sizeof(*native_patches));
+
+	native_patches = array;
+	if (!room) {
+		return false;
 	}
 	native_patches[native_npatches].slot = slot;
 	native_patches[native_npatches].orig = orig;
@@ -662,19 +655,13 @@ static bool native_cands_valid;     /* the list is every object's, as of native_
 
 static void native_cand_add(const native_cand *c)
 {
-	if (native_ncands == native_cands_cap) {
-		size_t cap = native_cands_cap ? native_cands_cap * 2 : 1024;
-		native_cand *p = mmap(NULL, cap * sizeof(*p), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED) {
-			native_cands_valid = false;   /* incomplete: the next start walks again */
-			return;
-		}
-		if (native_cands) {
-			memcpy(p, native_cands, native_ncands * sizeof(*p));
-			munmap(native_cands, native_cands_cap * sizeof(*p));
-		}
-		native_cands = p;
-		native_cands_cap = cap;
+	void *array = native_cands;
+	bool room = native_grow(&array, &native_cands_cap, native_ncands, sizeof(*native_cands));
+
+	native_cands = array;
+	if (!room) {
+		native_cands_valid = false;   /* incomplete: the next start walks again */
+		return;
 	}
 	native_cands[native_ncands++] = *c;
 }

@@ -485,7 +485,9 @@ memprof_path *memprof_frame_sync_current(void)
 memprof_site *memprof_frame_sync_current_site(void)
 {
 	memprof_path *node = memprof_frame_sync_current();
-	return memprof_path_site(node, memprof_frame_current_line());
+	/* A fake frame's function is the included file, not the path's
+	 * function: its first line would be another file's line. */
+	return memprof_path_site(node, frame_is_fake(EG(current_execute_data)) ? 0 : memprof_frame_current_line());
 }
 
 /* ---- fibers -------------------------------------------------------------------- */
@@ -650,7 +652,6 @@ zend_result memprof_frame_start(bool count_calls)
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
-	memprof_frame_g.opline_unsure = frame_jit_possible();
 	frame_l.hooks = hooks;
 	if (hooks) {
 		frame_hooks_install();

@@ -67,8 +67,6 @@ typedef struct _memprof_frame_state {
 	memprof_frame_stack *stack; /**< shadow stack of the running fiber context */
 	bool tracking;            /**< a session is tracking calls (the hooks act only then) */
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
-	bool opline_unsure;       /**< opcache's JIT may run: a frame's saved opline may be
-	                               stale or never set (memprof_frame_line()) */
 	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
 	                               freed (by the heap): VM stack pages among them */
 } memprof_frame_state;
@@ -117,27 +115,44 @@ memprof_path *memprof_frame_sync_current(void);
 memprof_site *memprof_frame_sync_current_site(void);
 
 /**
+ * The line of op in code when op is one of code's opcodes
+ * (code->opcodes[0 .. last), at an opcode's start), else code's first line
+ * (see memprof_frame_line()). One subtraction and two tests.
+ */
+static zend_always_inline uint32_t memprof_frame_code_line(const zend_op_array *code, const zend_op *op)
+{
+	uintptr_t off = (uintptr_t) op - (uintptr_t) code->opcodes;
+
+	if (UNEXPECTED(off >= (uintptr_t) code->last * sizeof(zend_op) || off % sizeof(zend_op))) {
+		return code->line_start;
+	}
+	return op->lineno;
+}
+
+/**
  * The line a frame of user code is at (its saved opline), 0 for other
- * frames. The VM saves the opline before every call and wherever an error
- * may be raised, so the line of a caller is exact, and the line of the
- * running frame at an allocation is exact or, rarely, an earlier line of
- * the same function. Under opcache's JIT a frame's saved opline may never
- * have been set: it is then used only when it lies within its function's
- * code (else 0), so lines may be approximate but never read wild memory.
+ * frames (internal functions, no function).
+ *
+ * A frame's saved opline (EX(opline)) is not always its own: the hybrid VM
+ * keeps the running opline in a register and stores it only at a
+ * SAVE_OPLINE (before every call and wherever an error may be raised), and
+ * a frame entered by a direct VM call (ZEND_DO_UCALL) or run by the JIT has
+ * nothing stored until its first one: the slot holds whatever an earlier
+ * frame left at that VM stack address (integers, or a pointer into another
+ * function's code). So the saved opline is used only when it lies within
+ * the frame's own code, op_array.opcodes[0 .. last); then the line is exact
+ * or, rarely, an earlier line of the same function (or of an earlier call
+ * of it at the same address). Otherwise the frame has run only from its
+ * start without stopping at a SAVE_OPLINE, and the line given is the
+ * function's first line (line_start): the bytes stay inside their function,
+ * at its head, where formats that show lines put code without one anyway
+ * (pprof's location for line 0 is line_start), instead of a line 0 that no
+ * reader can place. The line of a caller is exact: its call saved it.
  */
 static zend_always_inline uint32_t memprof_frame_line(const zend_execute_data *ex)
 {
 	if (ex && ex->func && ZEND_USER_CODE(ex->func->type)) {
-		const zend_op *op = ex->opline;
-		if (UNEXPECTED(memprof_frame_g.opline_unsure)) {
-			const zend_op_array *code = &ex->func->op_array;
-			if (op < code->opcodes || op >= code->opcodes + code->last) {
-				return 0;
-			}
-		} else if (UNEXPECTED(!op)) {
-			return 0;
-		}
-		return op->lineno;
+		return memprof_frame_code_line(&ex->func->op_array, ex->opline);
 	}
 	return 0;
 }
@@ -157,7 +172,12 @@ static zend_always_inline uint32_t memprof_frame_current_line(void)
  * running now at its current line (memprof_frame_current_line()). Only
  * while tracking. Fast when the running frame was entered through a hook
  * (its entry is on top): then its line is read straight from its saved
- * opline (hooks run only without the JIT). NULL when memory for a new site
+ * opline, unchecked. That opline is always the frame's own: whoever calls
+ * zend_execute_ex() stores it first (ZEND_DO_FCALL's SAVE_OPLINE_EX(),
+ * zend_init_func_execute_data(), zend_init_code_execute_data(), a
+ * generator's last yield), the VM then stores only its own oplines there,
+ * and hooks run only without the JIT. (While an exception unwinds it is
+ * EG(exception_op), whose line is 0.) NULL when memory for a new site
  * could not be had.
  */
 static zend_always_inline memprof_site *memprof_frame_current_site(void)

@@ -169,7 +169,8 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	}
 	if (EXPECTED(s->n && s->e[s->n - 1].ex == caller && s->e[s->n - 1].hooked)) {
 		/* The caller's entry says whether it has lines; the VM saved its
-		 * opline before the call (hooks run only without the JIT). */
+		 * opline before the call, and a hooked frame's saved opline is
+		 * always its own (memprof_frame_current_site()). */
 		parent = s->e[s->n - 1].node;
 		line = s->e[s->n - 1].user ? caller->opline->lineno : 0;
 	} else if (UNEXPECTED(caller && !caller->func)) {

@@ -1,0 +1,19 @@
+--TEST--
+frame: sampling every byte, a frame entered by a direct VM call allocates before its opline is saved: no read of the stale slot, the bytes on the function at its first line
+--EXTENSIONS--
+memprof
+--ENV--
+MEMPROF_PROFILE=sample
+--INI--
+memprof.sample_interval=1
+--FILE--
+<?php
+require __DIR__ . '/frame.inc';
+require __DIR__ . '/frame_opline_stale.inc';
+
+$keep = stale_run(5);
+stale_report(memprof_dump_array(0, false, true), 5);
+?>
+--EXPECT--
+stale_mid > stale_fresh: self=1160/5 lines: first+0: 1160/5
+paths to stale_fresh: 1; expected self=1160/5

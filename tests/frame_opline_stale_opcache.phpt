@@ -1,5 +1,5 @@
 --TEST--
-frame: full profiling of a script opcache's file cache compiled without profiling (direct VM calls): a frame that allocates before its opline is saved gets its function's first line, the child exits 0
+frame: full profiling of a script opcache's file cache compiled without profiling (direct VM calls): a frame that allocates before its opline is saved gets a line within its function, the child exits 0
 --EXTENSIONS--
 memprof
 opcache
@@ -41,7 +41,7 @@ exec('rm -rf ' . escapeshellarg($dir));
 --EXPECT--
 not profiling
 exit: 0
-stale_mid > stale_fresh: self=1160/5 lines: first+0: 1160/5
+stale_mid > stale_fresh: self=1160/5 lines: inside: 1160/5
 paths to stale_fresh: 1; expected self=1160/5
 exit: 0
 cached: yes

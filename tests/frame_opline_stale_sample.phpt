@@ -1,5 +1,5 @@
 --TEST--
-frame: sampling every byte, a frame entered by a direct VM call allocates before its opline is saved: no read of the stale slot, the bytes on the function at its first line
+frame: sampling every byte, a frame entered by a direct VM call allocates before its opline is saved: no read of the stale slot, the bytes on the function at a line within it
 --EXTENSIONS--
 memprof
 --ENV--
@@ -15,5 +15,5 @@ $keep = stale_run(5);
 stale_report(memprof_dump_array(0, false, true), 5);
 ?>
 --EXPECT--
-stale_mid > stale_fresh: self=1160/5 lines: first+0: 1160/5
+stale_mid > stale_fresh: self=1160/5 lines: inside: 1160/5
 paths to stale_fresh: 1; expected self=1160/5

@@ -309,9 +309,6 @@ static zend_always_inline bool frame_chain_done(const memprof_frame_stack *s, co
 	return true;
 }
 
-/* Frames found above the live entries by one fast sync, at most. */
-#define FRAME_FRESH_MAX 16
-
 static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
 {
 	return (const char *) p >= (const char *) EG(vm_stack) && (const char *) p < (const char *) EG(vm_stack_end);
@@ -321,50 +318,70 @@ static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
  *
  * Verifying a stack from the top down is O(depth) per recorded allocation:
  * quadratic for a deep recursion that allocates at every level. But frames
- * in a VM stack page below the current one cannot change while the page
- * right above theirs lives: to return into them the engine must first free
- * that page (zend_vm_stack_free_call_frame()), a block the heap sees freed
- * when it was allocated while tracking. So the bottom entries whose frames
- * lie in such pages are stable as long as no block of a VM page's size has
- * been freed since (memprof_frame_g.big_frees, counted by the heap; other
- * big blocks only cost a new computation). A frame outside every page (a
- * generator's) ends the stable prefix. Full tracking only: in sampling
- * mode the heap does not see every free. */
+ * in a VM stack page below the current one cannot change while the pages
+ * above theirs live: pages are freed last in, first out, and to return
+ * into a frame the engine must first free every page above it
+ * (zend_vm_stack_free_call_frame()). If one of those pages is a block the
+ * heap records (allocated while tracking, or sampled), the heap sees it
+ * freed. So the bottom entries whose frames lie in pages with a recorded
+ * page somewhere above them are stable as long as no block of a VM page's
+ * size has been freed since (memprof_frame_g.big_frees, counted by the
+ * heap; other big blocks only cost a new computation). Only a page above
+ * counts, not the page itself: pages below the one current when profiling
+ * started were not recorded, and become stable as soon as one page above
+ * them is. In full mode, the heap also watches for the free of the page
+ * current at start (memprof_frame_g.start_page), which counts as recorded
+ * then: profiling enabled deep inside a recursion does not verify the
+ * frames below at every allocation until the next page. A frame outside
+ * every page (a generator's) ends the stable
+ * prefix. While no page was freed, the prefix only grows (new pages are
+ * pushed on top): a new computation starts from the old prefix. */
 
 /* Stacks shallower than this are verified whole (cheap enough). */
 #define FRAME_STABLE_MIN 64
-/* Pages looked at, at most (256 KiB each: 128 MiB of VM stack, a million
- * frames; the arrays below live on the C stack). */
-#define FRAME_STABLE_PAGES 512
 
 static void frame_stable_compute(memprof_frame_stack *s)
 {
 	const zend_vm_stack cur = EG(vm_stack);
-	zend_vm_stack pages[FRAME_STABLE_PAGES];
-	bool ok[FRAME_STABLE_PAGES];
-	uint32_t np = 0, j, k;
 	zend_vm_stack page;
+	size_t np = 0, j, newest_recorded = SIZE_MAX;
+	uint32_t k = 0;
 
+	if (s->stable_frees == memprof_frame_g.big_frees && s->stable <= s->n) {
+		k = s->stable;   /* still stable: no page was freed since */
+	}
 	s->stable = 0;
 	s->stable_frees = memprof_frame_g.big_frees;
 	s->stable_page = cur;
-	/* pages[0] is the current one; a page's frames are stable when the page
-	 * above it (its successor, pages[k - 1]) is a block the heap tracks. */
-	for (page = cur; page && np < FRAME_STABLE_PAGES; page = page->prev) {
-		ok[np] = np > 0 && memprof_heap_tracks(pages[np - 1]);
-		pages[np++] = page;
+	/* The chain of pages, current first; newest_recorded: the first
+	 * recorded one. */
+	for (page = cur; page; page = page->prev) {
+		if (np == frame_l.pages_cap) {
+			zend_vm_stack *pages = memprof_array_grow(frame_l.pages, &frame_l.pages_cap, np + 1,
+				sizeof(*pages), 64, true);
+			if (!pages) {
+				return;
+			}
+			frame_l.pages = pages;
+		}
+		if (newest_recorded == SIZE_MAX && (page == memprof_frame_g.start_page || memprof_heap_tracks(page))) {
+			newest_recorded = np;
+		}
+		frame_l.pages[np++] = page;
 	}
-	if (page) {
+	if (newest_recorded == SIZE_MAX) {
 		return;
 	}
-	/* Entries from the bottom, pages from the oldest up. */
+	/* Entries from the bottom (from the old prefix), pages from the oldest
+	 * up: pages older than newest_recorded hold stable frames. */
 	j = np - 1;
-	for (k = 0; k < s->n; k++) {
+	for (; k < s->n; k++) {
 		const char *ex = (const char *) s->e[k].ex;
-		while (j > 0 && !(ex >= (const char *) ZEND_VM_STACK_ELEMENTS(pages[j]) && ex < (const char *) pages[j]->end)) {
+		while (j > newest_recorded && !(ex >= (const char *) ZEND_VM_STACK_ELEMENTS(frame_l.pages[j])
+				&& ex < (const char *) frame_l.pages[j]->end)) {
 			j--;
 		}
-		if (j == 0 || !ok[j]) {
+		if (j <= newest_recorded) {
 			break;
 		}
 		s->stable = k + 1;
@@ -385,38 +402,41 @@ memprof_path *memprof_frame_sync_current(void)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
-	const zend_execute_data *fresh[FRAME_FRESH_MAX];
-	uint32_t i = s->n, top, nfresh = 0, floor = 0, stable = 0;
+	uint32_t i = s->n, top, floor = 0, stable = 0;
+	size_t nfresh = 0;
 	bool joined = false;
 	memprof_path *node;
 
 	if (UNEXPECTED(frame_is_fake(ex))) {
 		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_path_root());
 	}
-	if (frame_l.hooks) {
-		/* Hooked entries are trusted while their hook runs: frame_sync()
-		 * compares only what is above the topmost of them. Inside a call
-		 * too deep for the hooks, the entries below it are those. */
-		if (!frame_l.bypassing || frame_l.deep_stack != s || s->n < frame_l.deep_floor || !frame_l.deep_floor) {
-			return frame_sync(ex);
-		}
+	/* Hooked entries are trusted while their hook runs (frame_sync()): a
+	 * hooked entry that is still the engine's frame at its depth ends the
+	 * verification, one that is not takes the general sync. Inside a call
+	 * too deep for the hooks, the entries below it are trusted too. */
+	if (frame_l.bypassing && frame_l.deep_stack == s && s->n >= frame_l.deep_floor) {
 		floor = frame_l.deep_floor;
 	}
-	if (s->stable > floor && s->stable_frees == memprof_frame_g.big_frees && memprof_frame_g.count_calls) {
+	if (s->stable > floor && s->stable_frees == memprof_frame_g.big_frees) {
 		stable = s->stable;
 	}
 
 	/* Down the engine's chain to the first frame that is still its entry:
 	 * frames above it are new calls (pushed below), entries above it have
 	 * returned (dropped). Which of a frame and an entry is higher up is
-	 * told by address, valid within the VM stack's current segment;
-	 * anything else takes the general sync. */
+	 * told by address within the VM stack's current page; a frame in that
+	 * page is above an entry outside it (in an older page; or the entry's
+	 * page is gone, and the frame's chain leads out of the page without
+	 * meeting it). Anything else takes the general sync. New calls are
+	 * kept in the walk scratch (frame_sync() is not called after). */
 	while (p && i > 0) {
 		const memprof_frame_entry *e = &s->e[i - 1];
+		bool p_in;
 		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
 			break;
 		}
-		if (!p->func || !frame_in_segment(p) || !frame_in_segment(e->ex)) {
+		p_in = p->func && frame_in_segment(p);
+		if (!p_in) {
 			return frame_sync(ex);
 		}
 		if (!frame_trackable(p->func)) {
@@ -426,18 +446,21 @@ memprof_path *memprof_frame_sync_current(void)
 			p = p->prev_execute_data;
 			continue;
 		}
-		if (p >= e->ex) {
+		if (!frame_in_segment(e->ex) || p >= e->ex) {
 			/* A new call; at e's own address, e has returned too. */
-			if (nfresh == FRAME_FRESH_MAX || (p == e->ex && i <= floor)) {
+			if (p == e->ex && (i <= floor || e->hooked)) {
 				return frame_sync(ex);
 			}
-			fresh[nfresh++] = p;
+			if (!frame_walk_reserve(nfresh + 1)) {
+				return frame_sync(ex);
+			}
+			frame_l.walk[nfresh++] = p;
 			if (p == e->ex) {
 				i--;
 			}
 			p = p->prev_execute_data;
 		} else {
-			if (i <= floor) {
+			if (i <= floor || e->hooked) {
 				return frame_sync(ex);
 			}
 			i--;
@@ -446,11 +469,11 @@ memprof_path *memprof_frame_sync_current(void)
 	top = i;
 	/* Below that, every entry must still be the engine's frame at its
 	 * depth (same execute_data, same function: the ABA case), down to the
-	 * bottom, or to an entry known not to have changed: the floor of a
-	 * deep call, or a stable one. */
+	 * bottom, or to an entry known not to have changed: a hooked one, the
+	 * floor of a deep call, or a stable one. */
 	while (i > 0 && p) {
 		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
-			if (i <= floor || i <= stable) {
+			if (i <= floor || i <= stable || s->e[i - 1].hooked) {
 				joined = true;
 				break;
 			}
@@ -468,7 +491,7 @@ memprof_path *memprof_frame_sync_current(void)
 	}
 	s->n = top;
 	frame_stack_cut_stable(s);
-	if (UNEXPECTED(s->n > FRAME_STABLE_MIN) && memprof_frame_g.count_calls
+	if (UNEXPECTED(s->n > FRAME_STABLE_MIN)
 			&& (s->stable_frees != memprof_frame_g.big_frees || s->stable_page != EG(vm_stack))) {
 		frame_stable_compute(s);
 	}
@@ -476,10 +499,10 @@ memprof_path *memprof_frame_sync_current(void)
 	if (EXPECTED(!nfresh)) {
 		return node;
 	}
-	if (!frame_stack_grow(s, top + nfresh)) {
+	if (!frame_stack_grow(s, top + (uint32_t) nfresh)) {
 		return node;
 	}
-	return frame_push_entries(s, node, s->e[top - 1].ex, fresh, nfresh);
+	return frame_push_entries(s, node, s->e[top - 1].ex, frame_l.walk, nfresh);
 }
 
 memprof_site *memprof_frame_sync_current_site(void)
@@ -652,6 +675,8 @@ zend_result memprof_frame_start(bool count_calls)
 	frame_l.session++;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
+	/* Full mode sees every free (sampling only those of sampled blocks). */
+	memprof_frame_g.start_page = count_calls ? EG(vm_stack) : NULL;
 	frame_l.hooks = hooks;
 	if (hooks) {
 		frame_hooks_install();
@@ -670,6 +695,7 @@ void memprof_frame_stop(void)
 	}
 	frame_l.hooks = false;
 	memprof_frame_g.tracking = false;
+	memprof_frame_g.start_page = NULL;
 	frame_l.session++;
 	frame_stacks_free();
 	memprof_frame_g.stack = &frame_l.fallback;
@@ -683,6 +709,9 @@ void memprof_frame_stop(void)
 	memprof_arena_free(frame_l.walk);
 	frame_l.walk = NULL;
 	frame_l.walk_cap = 0;
+	memprof_arena_free(frame_l.pages);
+	frame_l.pages = NULL;
+	frame_l.pages_cap = 0;
 	memprof_func_session_end();
 }
 

@@ -69,6 +69,9 @@ typedef struct _memprof_frame_state {
 	bool count_calls;         /**< false in sampling mode: calls are not observed */
 	uint64_t big_frees;       /**< recorded blocks of MEMPROF_FRAME_VM_PAGE_MIN bytes or more
 	                               freed (by the heap): VM stack pages among them */
+	const void *start_page;   /**< full mode: the VM stack page current when tracking
+	                               started, not recorded but watched by the heap's frees
+	                               (memprof_frame_note_unrecorded_free()); NULL once freed */
 } memprof_frame_state;
 
 extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
@@ -77,6 +80,19 @@ extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
 static zend_always_inline void memprof_frame_note_big_free(void)
 {
 	memprof_frame_g.big_frees++;
+}
+
+/**
+ * Called by the heap in full mode when it frees a block it has no record
+ * of (allocated before tracking started): the VM stack page current at
+ * start counts as a big free (see frame.c, "stable frames").
+ */
+static zend_always_inline void memprof_frame_note_unrecorded_free(const void *ptr)
+{
+	if (UNEXPECTED(ptr == memprof_frame_g.start_page)) {
+		memprof_frame_g.start_page = NULL;
+		memprof_frame_g.big_frees++;
+	}
 }
 
 /** This thread's stacks and paths, none yet (and memprof_func_thread_init()).

@@ -19,6 +19,9 @@ typedef struct _memprof_frame_local {
 	/* scratch for the stack walk */
 	const zend_execute_data **walk;
 	size_t walk_cap;
+	/* scratch for the stable-frames computation: the VM stack's pages */
+	zend_vm_stack *pages;
+	size_t pages_cap;
 	/* bumped at every start and stop: a hook that outlives its session must not pop */
 	uint32_t session;
 	void (*orig_execute_ex)(zend_execute_data *ex);

@@ -518,13 +518,16 @@ static zend_always_inline void heap_untrack(void *ptr)
 	uint32_t idx;
 
 	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
+		memprof_frame_note_unrecorded_free(ptr);
 		return;
 	}
 	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
 	if (EXPECTED(idx != MEMPROF_ALLOC_NONE)) {
 		heap_release(idx);
+	} else {
+		/* allocated before profiling started, or while paused */
+		memprof_frame_note_unrecorded_free(ptr);
 	}
-	/* else allocated before profiling started, or while paused */
 }
 
 /* Sampling mode: the allocation the Poisson process picked (out of line:

@@ -31,8 +31,8 @@
  * returned call's execute_data address is reused by the next call at the
  * same depth (the ABA case): entries the sync made (not pushed by a live
  * hook) are re-checked, with their function, against the engine's chain on
- * every use, down to the nearest hooked entry (to the bottom without
- * hooks: O(depth) per recorded allocation).
+ * every use, down to the nearest hooked entry or stable one (see "stable
+ * frames": deep stacks are not verified whole at every allocation).
  *
  * What `calls` means: calls through the hooks are counted exactly; a call
  * seen only by a sync (a direct VM call, any call under the JIT) counts

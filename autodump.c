@@ -43,6 +43,7 @@
 #include "dump_folded.h"
 #include "dump_speedscope.h"
 #include "arena.h"
+#include "warn.h"
 
 /* Per thread in a ZTS PHP (tls.h): the counts, and the signal this thread's
  * requests install and put back. */
@@ -551,7 +552,7 @@ void memprof_autodump_rinit(void)
 	 * signal at all (valgrind, for one, keeps the last real-time signal). */
 	autodump_signal_action(&sa);
 	if (sigaction(signo, &sa, &autodump_l.old_action) != 0) {
-		php_error_docref(NULL, E_WARNING, "memprof.dump_signal %d cannot be caught in this process (%s): no dumps on signal",
+		memprof_warn("memprof.dump_signal %d cannot be caught in this process (%s): no dumps on signal",
 			signo, strerror(errno));
 		return;
 	}

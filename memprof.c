@@ -20,6 +20,7 @@
 #include "native.h"
 #include "arena.h"
 #include "trigger.h"
+#include "warn.h"
 #include "dump_array.h"
 #include "dump.h"
 #include "dump_callgrind.h"
@@ -52,14 +53,14 @@ zend_result memprof_session_start(const memprof_flags *flags)
 	ZEND_ASSERT(!MEMPROF_G(session).enabled);
 	MEMPROF_G(session).turned_off = false;
 	if (memprof_frame_jit_unsafe()) {
-		php_error_docref(NULL, E_WARNING, "Memprof does not profile under opcache's JIT on this PHP version "
+		memprof_warn("Memprof does not profile under opcache's JIT on this PHP version "
 			"(stack walks under the JIT crash before PHP 8.2.8 and 8.4.7): profiling stays off");
 		return FAILURE;
 	}
 	memprof_interrupt_check();
 	memprof_heap_post_deactivate();
 	if (memprof_heap_stranded()) {
-		php_error_docref(NULL, E_WARNING, "Memprof cannot start: another extension still holds the memory "
+		memprof_warn("Memprof cannot start: another extension still holds the memory "
 			"manager's handlers on top of the ones a previous session installed, so memprof cannot take "
 			"them out: profiling stays off");
 		return FAILURE;
@@ -84,7 +85,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 #endif
 		if (!memprof_native_start(&why)) {
 			/* Said once; the flag then reads false: what runs is what it says. */
-			php_error_docref(NULL, E_WARNING, "Memprof cannot track native (malloc) allocations here: %s; "
+			memprof_warn("Memprof cannot track native (malloc) allocations here: %s; "
 				"the Zend heap is profiled", why);
 			MEMPROF_G(session).flags.native = false;
 		}
@@ -97,7 +98,7 @@ zend_result memprof_session_start(const memprof_flags *flags)
 fail:
 	MEMPROF_G(session).turned_off = true;
 	memprof_meta_fail_after(0);
-	php_error_docref(NULL, E_WARNING, "Memprof could not allocate its metadata: profiling stays off");
+	memprof_warn("Memprof could not allocate its metadata: profiling stays off");
 	return FAILURE;
 }
 
@@ -670,6 +671,7 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 		}
 		return;
 	}
+	memprof_warn_flush();
 	memprof_session_check();
 	memprof_autodump_interrupt();
 	if (memprof_orig_interrupt == memprof_first_interrupt) {
@@ -738,15 +740,22 @@ static PHP_RINIT_FUNCTION(memprof)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	MEMPROF_G(session).in_request = true;
+	memprof_warn_hold();
 	memprof_autodump_rinit();
 	if (memprof_trigger_check(&flags)) {
 		memprof_session_start(&flags);
+	}
+	if (memprof_warn_pending()) {
+		/* Raised at the first safe point, after every RINIT (warn.h). */
+		memprof_interrupt_check();
+		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
 	return SUCCESS;
 }
 
 static PHP_RSHUTDOWN_FUNCTION(memprof)
 {
+	memprof_warn_rshutdown();
 	if (MEMPROF_G(session).enabled) {
 		memprof_session_stop();
 	}

@@ -19,6 +19,7 @@
 #include "php_variables.h"
 
 #include "trigger.h"
+#include "warn.h"
 #include "php_memprof.h"
 
 #define TRIGGER_QUOTE_MAX 40
@@ -30,7 +31,7 @@ static void trigger_warn_unknown(const char *item, size_t len)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(TRIGGER_QUOTE_MAX)];
 
-	php_error_docref(NULL, E_WARNING,
+	memprof_warn(
 		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native, sample)",
 		memprof_quote(item, len, TRIGGER_QUOTE_MAX, quoted, sizeof(quoted)));
 }
@@ -83,7 +84,7 @@ bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 		start = end + 1;
 	}
 	if (unknown > TRIGGER_WARN_MAX) {
-		php_error_docref(NULL, E_WARNING, "MEMPROF_PROFILE: %zu more unknown flags ignored",
+		memprof_warn("MEMPROF_PROFILE: %zu more unknown flags ignored",
 			unknown - TRIGGER_WARN_MAX);
 	}
 	return any;

@@ -14,8 +14,9 @@
  * Parses a MEMPROF_PROFILE value: "1", or a comma-separated list of flags
  * ("dump_on_limit", "native", "sample"; "1" is accepted as an item too). Items are
  * trimmed; empty items are ignored. Each unknown item raises one E_WARNING
- * naming it (escaped and shortened), the first 8 only (one more warning
- * counts the rest), and profiling still starts. "0" alone means off, like
+ * naming it (escaped and shortened; through memprof_warn(), so held while
+ * the request starts), the first 8 only (one more warning counts the
+ * rest), and profiling still starts. "0" alone means off, like
  * an empty value or one made only of empty items.
  *
  * @param value  the raw value (not necessarily NUL-terminated, any bytes)

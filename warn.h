@@ -1,0 +1,51 @@
+/*
+ * warn: memprof's warnings about a request's start (a bad MEMPROF_PROFILE,
+ * a session that cannot start, a dump signal that cannot be caught), held
+ * until every extension's RINIT has run.
+ *
+ * memprof's RINIT may run before another extension's: that one's error
+ * callback then sees the error with its per-request state not yet rebuilt
+ * (Debian 12's Xdebug 3.2.0 in develop or debug mode segfaults in
+ * xdebug_debugger_error_cb from the second request of a process on). So a
+ * warning raised from RINIT is kept here and raised at the VM's first safe
+ * point (memprof's interrupt, which comes before the first opcode runs),
+ * looking as it did when raised from RINIT: "PHP Request Startup: ...",
+ * "in Unknown on line 0".
+ */
+#ifndef MEMPROF_WARN_H
+#define MEMPROF_WARN_H
+
+#include <stdbool.h>
+
+#include "php.h"
+
+/**
+ * Raises an E_WARNING with this message (like php_error_docref(NULL, ...)),
+ * or keeps it for memprof_warn_flush() while the request is starting
+ * (between memprof_warn_hold() and that flush). Messages that do not fit
+ * in the held buffer (4 KiB) are counted and reported as a number.
+ */
+void memprof_warn(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
+/** Starts holding warnings. Call first thing in RINIT. */
+void memprof_warn_hold(void);
+
+/** Whether warnings are held now (the caller then asks for a safe point). */
+bool memprof_warn_pending(void);
+
+/**
+ * Raises the held warnings, in order, and stops holding. Call from the VM's
+ * interrupt: every RINIT has run. The profiler does not record the
+ * allocations of the error's reporting (it is paused meanwhile).
+ */
+void memprof_warn_flush(void);
+
+/**
+ * No safe point came (a script that did not compile, a request that ran no
+ * PHP code): what is still held goes to PHP's log (php_log_err), not
+ * through the error callbacks, which other extensions may have torn down
+ * already. Call from RSHUTDOWN.
+ */
+void memprof_warn_rshutdown(void);
+
+#endif

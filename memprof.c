@@ -547,6 +547,20 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	return SUCCESS;
 }
 
+/* A change during a session takes effect at once: the next growth dump
+ * comes when live memory rises the new amount above what is live now (0
+ * stops them). The session's start arms it otherwise. */
+static ZEND_INI_MH(memprof_on_update_dump_on_growth)
+{
+	if (memprof_on_update_nonnegative(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage) != SUCCESS) {
+		return FAILURE;
+	}
+	if (MEMPROF_G(session).enabled) {
+		memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+	}
+	return SUCCESS;
+}
+
 /* A directory name cannot hold a NUL byte: C would see only what comes
  * before it, and dumps would go somewhere else than the setting says. */
 static ZEND_INI_MH(memprof_on_update_output_dir)
@@ -601,7 +615,7 @@ PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
 	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir, ini.output_dir, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
-	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_dump_on_growth, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)

@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "php.h"
 #include "SAPI.h"
@@ -41,13 +42,41 @@ static bool trigger_item_is(const char *item, size_t len, const char *name)
 	return len == strlen(name) && memcmp(item, name, len) == 0;
 }
 
+/* Whether the whole value, trimmed, says "off" (trigger.h has the rule).
+ * Environment variables are often set to what a shell or a config tool
+ * means by false: "off", "false", "no", "00" must not start a profiler. */
+static bool trigger_value_is_off(const char *value, size_t len)
+{
+	static const char *const words[] = { "off", "false", "no" };
+	size_t i;
+
+	while (len && isspace((unsigned char) value[0])) {
+		value++;
+		len--;
+	}
+	while (len && isspace((unsigned char) value[len - 1])) {
+		len--;
+	}
+	for (i = 0; i < len && value[i] == '0'; i++) {
+	}
+	if (i == len) {
+		return true;   /* empty, or only zeros */
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (len == strlen(words[i]) && strncasecmp(value, words[i], len) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 {
 	size_t start = 0, unknown = 0;
 	bool any = false;
 
 	memset(flags, 0, sizeof(*flags));
-	if (len == 1 && value[0] == '0') {
+	if (trigger_value_is_off(value, len)) {
 		return false;
 	}
 	while (start <= len) {

@@ -16,8 +16,9 @@
  * trimmed; empty items are ignored. Each unknown item raises one E_WARNING
  * naming it (escaped and shortened; through memprof_warn(), so held while
  * the request starts), the first 8 only (one more warning counts the
- * rest), and profiling still starts. "0" alone means off, like
- * an empty value or one made only of empty items.
+ * rest), and profiling still starts. Off (false, no warning): a value
+ * that, trimmed, is empty, only zeros ("0", "00"), or "off", "false" or
+ * "no" in any case; and one made only of empty items (",,").
  *
  * @param value  the raw value (not necessarily NUL-terminated, any bytes)
  * @param len    its length

@@ -432,47 +432,87 @@ void memprof_autodump_interrupt(void)
 	}
 }
 
-memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo)
+/* The signals memprof.dump_signal may name, and why each refused one is
+ * refused (NULL: taken). A signal's default action is what someone relies
+ * on when they send it: a handler that only asks for a dump would replace
+ * it. Numbers not listed here are taken (SIGRTMIN and up included), but
+ * the C library's reserved ones below SIGRTMIN. */
+static const struct {
+	const char *name;     /* without "SIG" */
+	int signo;
+	const char *refused;  /* the reason, for the warning */
+} autodump_signals[] = {
+	{ "USR1", SIGUSR1, NULL }, { "USR2", SIGUSR2, NULL }, { "WINCH", SIGWINCH, NULL },
+	{ "TTIN", SIGTTIN, NULL }, { "TTOU", SIGTTOU, NULL }, { "URG", SIGURG, NULL },
+	{ "KILL", SIGKILL, "it cannot be caught" },
+	{ "STOP", SIGSTOP, "it cannot be caught" },
+	{ "TERM", SIGTERM, "process managers stop workers with it (php-fpm's request_terminate_timeout, "
+		"systemd, docker stop): a worker that caught it would run on" },
+	{ "INT", SIGINT, "Ctrl-C and process managers stop processes with it: a process that caught it would run on" },
+	{ "QUIT", SIGQUIT, "process managers stop workers with it (php-fpm's graceful stop): a worker that caught it "
+		"would run on" },
+	{ "HUP", SIGHUP, "a closed terminal sends it, and daemons and process managers stop or reload with it: "
+		"a process that caught it would run on" },
+	{ "CHLD", SIGCHLD, "every child process that ends sends it (proc_open(), exec(), pcntl_fork()): each would "
+		"write a dump" },
+	{ "ALRM", SIGALRM, "timers send it (pcntl_alarm(), a SAPI's or library's timeouts): a timer would write "
+		"a dump instead of firing" },
+	{ "PIPE", SIGPIPE, "writing to a closed pipe or connection sends it: every broken connection would write a dump" },
+	{ "PROF", SIGPROF, "PHP uses it for max_execution_time" },
+	{ "XCPU", SIGXCPU, "the kernel sends it at the CPU time limit (RLIMIT_CPU): a process that caught it would "
+		"run past the limit" },
+	{ "XFSZ", SIGXFSZ, "the kernel sends it at the file size limit (RLIMIT_FSIZE): it would write a dump instead "
+		"of stopping the process" },
+	{ "SEGV", SIGSEGV, "it reports a crash: a handler that returns runs the faulting instruction again" },
+	{ "BUS", SIGBUS, "it reports a crash: a handler that returns runs the faulting instruction again" },
+	{ "FPE", SIGFPE, "it reports a crash: a handler that returns runs the faulting instruction again" },
+	{ "ILL", SIGILL, "it reports a crash: a handler that returns runs the faulting instruction again" },
+	{ "SYS", SIGSYS, "it reports a crash (a bad or forbidden system call)" },
+	{ "ABRT", SIGABRT, "it reports a crash (abort() sends it)" },
+	{ "TRAP", SIGTRAP, "debuggers use it for breakpoints" },
+};
+
+memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo, const char **name, const char **why)
 {
-	static const struct { const char *name; int signo; } names[] = {
-		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP },
-		{ "WINCH", SIGWINCH }, { "TTIN", SIGTTIN }, { "TTOU", SIGTTOU }, { "URG", SIGURG },
-	};
 	size_t i;
 	char *end;
 	long n;
 
 	*signo = 0;
+	*name = NULL;
+	*why = NULL;
 	if (!value || !*value || strcmp(value, "0") == 0) {
 		return MEMPROF_SIGNAL_OK;
 	}
 	if (strncmp(value, "SIG", 3) == 0) {
 		value += 3;
 	}
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strcmp(value, names[i].name) == 0) {
-			*signo = names[i].signo;
-			return MEMPROF_SIGNAL_OK;
+	n = 0;
+	for (i = 0; i < sizeof(autodump_signals) / sizeof(autodump_signals[0]); i++) {
+		if (strcmp(value, autodump_signals[i].name) == 0) {
+			n = autodump_signals[i].signo;
+			break;
 		}
 	}
-	if (strcmp(value, "PROF") == 0) {
-		return MEMPROF_SIGNAL_PROF;
+	if (!n) {
+		n = strtol(value, &end, 10);
+		if (*end != '\0' || end == value || n <= 0 || n >= NSIG) {
+			return MEMPROF_SIGNAL_INVALID;
+		}
 	}
-	n = strtol(value, &end, 10);
-	if (*end != '\0' || end == value || n <= 0 || n >= NSIG
-			|| n == SIGKILL || n == SIGSTOP || n == SIGSEGV || n == SIGBUS || n == SIGFPE || n == SIGILL) {
-		return MEMPROF_SIGNAL_INVALID;
-	}
-	if (n == SIGPROF) {
-		/* PHP's max_execution_time timer: taking it would let a runaway
-		 * request run forever. */
-		return MEMPROF_SIGNAL_PROF;
+	for (i = 0; i < sizeof(autodump_signals) / sizeof(autodump_signals[0]); i++) {
+		if (autodump_signals[i].signo == n && autodump_signals[i].refused) {
+			*name = autodump_signals[i].name;
+			*why = autodump_signals[i].refused;
+			return MEMPROF_SIGNAL_REFUSED;
+		}
 	}
 #ifdef SIGRTMIN
 	if (n > 31 && n < SIGRTMIN) {
-		/* Reserved by the C library's threads: no handler can be installed,
-		 * and the engine's attempt is a fatal error in every request. */
-		return MEMPROF_SIGNAL_INVALID;
+		/* No handler can be installed, and the engine's attempt is a fatal
+		 * error in every request. */
+		*why = "the C library reserves it for its threads";
+		return MEMPROF_SIGNAL_REFUSED;
 	}
 #endif
 	*signo = (int) n;

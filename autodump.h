@@ -52,18 +52,24 @@ zend_result memprof_autodump(const memprof_view *view, const char *reason, char 
 
 /**
  * Parses a signal name or number for memprof.dump_signal: "SIGUSR2",
- * "USR2", "12"; "" or "0" is off. Refused: signals that cannot be caught
- * (KILL, STOP), crash signals, the C library's reserved real-time signals,
- * and SIGPROF (PHP's max_execution_time timer).
+ * "USR2", "12"; "" or "0" is off. Refused, each with its reason: signals
+ * that cannot be caught (KILL, STOP), that report a crash (SEGV, BUS, FPE,
+ * ILL, SYS, ABRT) or serve debuggers (TRAP), that process managers and
+ * terminals use to stop processes (TERM, INT, QUIT, HUP), that the system
+ * sends for other events whose default action someone relies on (CHLD,
+ * PIPE, ALRM, XCPU, XFSZ), SIGPROF (PHP's max_execution_time timer) and the
+ * C library's reserved real-time signals.
  * @param signo  set to the signal number (0: off) when the value is valid
- * @return MEMPROF_SIGNAL_OK, MEMPROF_SIGNAL_INVALID, or MEMPROF_SIGNAL_PROF
- *         (SIGPROF, which PHP keeps for max_execution_time)
+ * @param name   set, for a refused signal that has one, to its name without "SIG"
+ * @param why    set, for a refused signal, to a sentence saying why
+ * @return MEMPROF_SIGNAL_OK, MEMPROF_SIGNAL_INVALID (not a signal) or
+ *         MEMPROF_SIGNAL_REFUSED
  */
 typedef enum {
 	MEMPROF_SIGNAL_OK,
 	MEMPROF_SIGNAL_INVALID,
-	MEMPROF_SIGNAL_PROF,
+	MEMPROF_SIGNAL_REFUSED,
 } memprof_signal_parse;
-memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo);
+memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo, const char **name, const char **why);
 
 #endif

@@ -511,12 +511,17 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	const char *name = NULL, *why = NULL;
 	int signo;
 	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
-		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo) : MEMPROF_SIGNAL_INVALID;
-	if (rc == MEMPROF_SIGNAL_PROF) {
-		php_error_docref(NULL, E_WARNING,
-			"memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged)");
+		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo, &name, &why) : MEMPROF_SIGNAL_INVALID;
+	if (rc == MEMPROF_SIGNAL_REFUSED) {
+		if (name) {
+			php_error_docref(NULL, E_WARNING, "memprof.dump_signal cannot be SIG%s: %s (setting unchanged)", name, why);
+		} else {
+			php_error_docref(NULL, E_WARNING, "memprof.dump_signal cannot be signal \"%s\": %s (setting unchanged)",
+				MEMPROF_INI_QUOTED(new_value), why);
+		}
 		return FAILURE;
 	}
 	if (rc != MEMPROF_SIGNAL_OK) {

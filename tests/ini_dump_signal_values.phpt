@@ -1,5 +1,5 @@
 --TEST--
-ini: memprof.dump_signal refuses signals it must not take (uncatchable, crash, the C library's reserved 32 and 33, out of range, SIGPROF which max_execution_time needs) with a startup warning, and the request runs; valid names and numbers are taken
+ini: memprof.dump_signal refuses signals it must not take (uncatchable, crash, debugger, the ones process managers and terminals stop processes with, CHLD/ALRM/PIPE/XCPU/XFSZ, the C library's reserved 32 and 33, SIGPROF which max_execution_time needs), each warning saying why, and out-of-range values; the request runs; valid names and numbers are taken
 --EXTENSIONS--
 memprof
 --FILE--
@@ -21,24 +21,36 @@ function child(string $php, string $so, string $signal, string $code, array $ini
 }
 
 $code = 'echo "runs, dump_signal=", json_encode(ini_get("memprof.dump_signal"));';
-foreach (['SIGKILL', '9', 'STOP', '11', 'SIGSEGV', '32', '33', '65', '-1', '12x', 'USR2 ', 'sigusr2', 'SIGPROF', 'PROF', '27',
+foreach (['SIGKILL', '9', 'STOP', '11', 'SIGSEGV', 'BUS', 'FPE', 'ILL', 'SYS', 'ABRT', 'TRAP', '32', '33', '65', '-1', '12x',
+        'USR2 ', 'sigusr2', 'SIGPROF', 'PROF', '27', 'SIGTERM', '15', 'INT', 'SIGQUIT', 'HUP', 'CHLD', '17', 'ALRM', 'PIPE',
+        'XCPU', 'XFSZ',
         '', '0', 'SIGUSR2', 'USR1', '10', '34', '40'] as $signal) {
     printf("%-9s %s\n", json_encode($signal) . ':', child($php, $so, $signal, $code));
 }
 
 echo "-- max_execution_time still stops a runaway script when SIGPROF was asked for\n";
 echo child($php, $so, 'SIGPROF', 'for (;;);', ['max_execution_time' => 1]), "\n";
+echo "-- SIGTERM still ends the process when it was asked for (timeout(1) sends it after a second; 124: it ended)\n";
+$cmd = sprintf('timeout -k 20 1 %s -n -d extension=%s -d memprof.dump_signal=SIGTERM -r %s 2>&1; echo "exit $?"',
+    escapeshellarg($php), escapeshellarg($so), escapeshellarg('for (;;);'));
+echo trim(preg_replace('/\s*\n\s*/', ' | ', trim((string) shell_exec($cmd)))), "\n";
 echo "-- and with a valid signal\n";
 echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1]), "\n";
 ?>
 --EXPECT--
-"SIGKILL": Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "SIGKILL" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"9":      Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "9" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"STOP":   Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "STOP" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"11":     Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "11" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"SIGSEGV": Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "SIGSEGV" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"32":     Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "32" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
-"33":     Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "33" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"SIGKILL": Warning: PHP Startup: memprof.dump_signal cannot be SIGKILL: it cannot be caught (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"9":      Warning: PHP Startup: memprof.dump_signal cannot be SIGKILL: it cannot be caught (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"STOP":   Warning: PHP Startup: memprof.dump_signal cannot be SIGSTOP: it cannot be caught (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"11":     Warning: PHP Startup: memprof.dump_signal cannot be SIGSEGV: it reports a crash: a handler that returns runs the faulting instruction again (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"SIGSEGV": Warning: PHP Startup: memprof.dump_signal cannot be SIGSEGV: it reports a crash: a handler that returns runs the faulting instruction again (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"BUS":    Warning: PHP Startup: memprof.dump_signal cannot be SIGBUS: it reports a crash: a handler that returns runs the faulting instruction again (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"FPE":    Warning: PHP Startup: memprof.dump_signal cannot be SIGFPE: it reports a crash: a handler that returns runs the faulting instruction again (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"ILL":    Warning: PHP Startup: memprof.dump_signal cannot be SIGILL: it reports a crash: a handler that returns runs the faulting instruction again (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"SYS":    Warning: PHP Startup: memprof.dump_signal cannot be SIGSYS: it reports a crash (a bad or forbidden system call) (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"ABRT":   Warning: PHP Startup: memprof.dump_signal cannot be SIGABRT: it reports a crash (abort() sends it) (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"TRAP":   Warning: PHP Startup: memprof.dump_signal cannot be SIGTRAP: debuggers use it for breakpoints (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"32":     Warning: PHP Startup: memprof.dump_signal cannot be signal "32": the C library reserves it for its threads (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"33":     Warning: PHP Startup: memprof.dump_signal cannot be signal "33": the C library reserves it for its threads (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "65":     Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "65" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "-1":     Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "-1" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "12x":    Warning: PHP Startup: memprof.dump_signal must be a signal name (SIGUSR2, USR2, ...) or number, or empty for none; "12x" given (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
@@ -47,6 +59,17 @@ echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1]), "\n";
 "SIGPROF": Warning: PHP Startup: memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "PROF":   Warning: PHP Startup: memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "27":     Warning: PHP Startup: memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"SIGTERM": Warning: PHP Startup: memprof.dump_signal cannot be SIGTERM: process managers stop workers with it (php-fpm's request_terminate_timeout, systemd, docker stop): a worker that caught it would run on (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"15":     Warning: PHP Startup: memprof.dump_signal cannot be SIGTERM: process managers stop workers with it (php-fpm's request_terminate_timeout, systemd, docker stop): a worker that caught it would run on (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"INT":    Warning: PHP Startup: memprof.dump_signal cannot be SIGINT: Ctrl-C and process managers stop processes with it: a process that caught it would run on (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"SIGQUIT": Warning: PHP Startup: memprof.dump_signal cannot be SIGQUIT: process managers stop workers with it (php-fpm's graceful stop): a worker that caught it would run on (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"HUP":    Warning: PHP Startup: memprof.dump_signal cannot be SIGHUP: a closed terminal sends it, and daemons and process managers stop or reload with it: a process that caught it would run on (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"CHLD":   Warning: PHP Startup: memprof.dump_signal cannot be SIGCHLD: every child process that ends sends it (proc_open(), exec(), pcntl_fork()): each would write a dump (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"17":     Warning: PHP Startup: memprof.dump_signal cannot be SIGCHLD: every child process that ends sends it (proc_open(), exec(), pcntl_fork()): each would write a dump (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"ALRM":   Warning: PHP Startup: memprof.dump_signal cannot be SIGALRM: timers send it (pcntl_alarm(), a SAPI's or library's timeouts): a timer would write a dump instead of firing (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"PIPE":   Warning: PHP Startup: memprof.dump_signal cannot be SIGPIPE: writing to a closed pipe or connection sends it: every broken connection would write a dump (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"XCPU":   Warning: PHP Startup: memprof.dump_signal cannot be SIGXCPU: the kernel sends it at the CPU time limit (RLIMIT_CPU): a process that caught it would run past the limit (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
+"XFSZ":   Warning: PHP Startup: memprof.dump_signal cannot be SIGXFSZ: the kernel sends it at the file size limit (RLIMIT_FSIZE): it would write a dump instead of stopping the process (setting unchanged) in Unknown on line 0 | runs, dump_signal=""
 "":       runs, dump_signal=""
 "0":      runs, dump_signal="0"
 "SIGUSR2": runs, dump_signal="SIGUSR2"
@@ -56,5 +79,7 @@ echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1]), "\n";
 "40":     runs, dump_signal="40"
 -- max_execution_time still stops a runaway script when SIGPROF was asked for
 Warning: PHP Startup: memprof.dump_signal cannot be SIGPROF: PHP uses it for max_execution_time (setting unchanged) in Unknown on line 0 | Fatal error: Maximum execution time of 1 second exceeded in Command line code on line 1
+-- SIGTERM still ends the process when it was asked for (timeout(1) sends it after a second; 124: it ended)
+Warning: PHP Startup: memprof.dump_signal cannot be SIGTERM: process managers stop workers with it (php-fpm's request_terminate_timeout, systemd, docker stop): a worker that caught it would run on (setting unchanged) in Unknown on line 0 | exit 124
 -- and with a valid signal
 Fatal error: Maximum execution time of 1 second exceeded in Command line code on line 1

@@ -129,6 +129,7 @@ void memprof_session_stop(void)
 
 void memprof_session_check(void)
 {
+	memprof_warn_flush();
 	/* Not while a dump runs PHP code (its stream's): the dump still reads
 	 * the frame tree. memprof_dump_end() checks again. */
 	if (UNEXPECTED(memprof_meta_has_failed()) && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
@@ -193,6 +194,7 @@ ZEND_FUNCTION(memprof_enable)
 	if (options && memprof_flags_from_options(options, &flags) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	memprof_warn_flush();
 	if (MEMPROF_G(session).enabled) {
 		zend_throw_exception(memprof_exception_ce, "Memprof is already enabled", 0);
 		RETURN_THROWS();
@@ -768,6 +770,8 @@ static PHP_RINIT_FUNCTION(memprof)
 		/* Raised at the first safe point, after every RINIT (warn.h). */
 		memprof_interrupt_check();
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+	} else {
+		memprof_warn_flush();
 	}
 	return SUCCESS;
 }

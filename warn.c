@@ -95,6 +95,9 @@ void memprof_warn_flush(void)
 		return;
 	}
 	warn_l.holding = false;
+	if (!warn_l.used && !warn_l.dropped) {
+		return;
+	}
 	memprof_heap_pause();
 	for (off = 0; off < warn_l.used; off += strlen(warn_l.buf + off) + 1) {
 		warn_raise(warn_l.buf + off);

@@ -34,9 +34,12 @@ void memprof_warn_hold(void);
 bool memprof_warn_pending(void);
 
 /**
- * Raises the held warnings, in order, and stops holding. Call from the VM's
- * interrupt: every RINIT has run. The profiler does not record the
- * allocations of the error's reporting (it is paused meanwhile).
+ * Raises the held warnings, in order, and stops holding. Call at the end of
+ * RINIT when nothing is held (memprof's warnings are then raised at once),
+ * and at every later point where every RINIT has run: the VM's interrupt,
+ * memprof's PHP functions (should another extension's interrupt function
+ * not chain memprof's). The profiler does not record the allocations of
+ * the error's reporting (it is paused meanwhile).
  */
 void memprof_warn_flush(void);
 

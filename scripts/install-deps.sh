@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing memprof needs on Debian 12, once:
 # one `apt-get update`, then `apt-get install -y` of whatever is missing.
-# Extra package names may be given as arguments.
+# Extra package names may be given as arguments (scripts/diff-matrix.sh
+# passes the libraries its application drivers run, scripts/check-packaging.sh
+# composer and pecl: installed only where those run, not in the chroots of
+# other PHPs).
 set -eu
 # The PHP is the one installed (8.2 on a fresh Debian 12); opcache is its own
 # package up to 8.4.

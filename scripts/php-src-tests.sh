@@ -18,6 +18,9 @@
 #            crc32("memprof-php-src:" . path) % 3 == 0, so whether a test is
 #            in depends on its path only. 1,642 tests in 8.2.32.
 #   --full   all of Zend/tests: 4,051 tests in 8.2.32.
+#   --fetch-only  fetch and unpack the sources (Zend/tests and, for
+#            scripts/diff-matrix.sh, ext/standard/tests), print the
+#            directory they are in, run nothing.
 #
 # Durations (2 cores shared with other jobs, so upper figures): --subset
 # 36-67 s without memprof and 169-257 s with it, 4-6 minutes in all; --full
@@ -65,8 +68,9 @@ mode=subset
 case "${1:-}" in
   ""|--subset) mode=subset ;;
   --full) mode=full ;;
+  --fetch-only) mode=fetch ;;
   -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-  *) echo "usage: $0 [--subset|--full]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--subset|--full|--fetch-only]" >&2; exit 2 ;;
 esac
 
 php_bin=$(command -v "${MEMPROF_TEST_PHP:-php}") || { echo "php not found" >&2; exit 2; }
@@ -88,7 +92,7 @@ as_root() {
 }
 
 # ---- the module ------------------------------------------------------------
-if [ ! -f "$module" ]; then
+if [ "$mode" != fetch ] && [ ! -f "$module" ]; then
   if [ -z "${MEMPROF_TEST_MODULE:-}" ]; then
     scripts/build.sh || exit 2
   fi
@@ -134,7 +138,7 @@ if [ -z "$dsc" ] && [ -n "$unpacked" ] && [ -d "$unpacked/Zend/tests" ]; then
   src_version=${unpacked##*/php-}
   dsc=-
 elif [ -z "$dsc" ]; then
-  echo "fetching the $pkg sources into build-php-src/"
+  echo "fetching the $pkg sources into build-php-src/" >&2
   fetch_sources || { echo "could not fetch the $pkg sources" >&2; exit 2; }
   dsc=$(find "$cache" -maxdepth 1 -name "${pkg}_*.dsc" | sort -V | tail -n 1)
   [ -n "$dsc" ] || { echo "apt-get source left no .dsc in $cache" >&2; exit 2; }
@@ -148,13 +152,27 @@ orig=$(find "$cache" -maxdepth 1 -name "${pkg}_$upstream.orig.tar.*" ! -name "*.
 src=$cache/php-$upstream
 if [ ! -d "$src/Zend/tests" ]; then
   [ -n "$orig" ] || { echo "no orig tarball for $upstream in $cache" >&2; exit 2; }
-  echo "unpacking Zend/tests from $(basename "$orig")"
+  echo "unpacking Zend/tests from $(basename "$orig")" >&2
   tmp=$cache/.unpack.$$
   rm -rf "$tmp" && mkdir -p "$tmp"
   tar -xf "$orig" -C "$tmp" --wildcards '*/Zend/tests/*' '*/run-tests.php' || { rm -rf "$tmp"; exit 2; }
   top=$(ls "$tmp")
   rm -rf "$src"
   mv "$tmp/$top" "$src" && rm -rf "$tmp"
+fi
+if [ "$mode" = fetch ]; then
+  if [ ! -d "$src/ext/standard/tests" ]; then
+    [ -n "$orig" ] || { echo "no orig tarball for $upstream in $cache" >&2; exit 2; }
+    echo "unpacking ext/standard/tests from $(basename "$orig")" >&2
+    tmp=$cache/.unpack.$$
+    rm -rf "$tmp" && mkdir -p "$tmp"
+    tar -xf "$orig" -C "$tmp" --wildcards '*/ext/standard/tests/*' || { rm -rf "$tmp"; exit 2; }
+    top=$(ls "$tmp")
+    mkdir -p "$src/ext/standard"
+    mv "$tmp/$top/ext/standard/tests" "$src/ext/standard/tests" && rm -rf "$tmp"
+  fi
+  echo "$src"
+  exit 0
 fi
 
 # run-tests.php: the one installed with the binary (php8.2-dev), else the sources'.

@@ -12,8 +12,10 @@
 #                             (scripts/valgrind-php), then with an ASAN/UBSan
 #                             build (scripts/test-asan.sh), then php-src's
 #                             Zend/tests with and without memprof
-#                             (scripts/php-src-tests.sh), and a fixed batch
-#                             of fuzzed programs (fuzz/run.sh, seeds 1..200);
+#                             (scripts/php-src-tests.sh), the differential
+#                             matrix's subset (scripts/diff-matrix.sh), and
+#                             a fixed batch of fuzzed programs (fuzz/run.sh,
+#                             seeds 1..200);
 #                             then PHP 8.4 and 8.5 (scripts/php-chroot.sh):
 #                             --jit and php-src's tests; a thread-safe PHP
 #                             (scripts/test-zts.sh); speedscope and the
@@ -83,6 +85,10 @@ run "valgrind, Zend MM off" env MEMPROF_TEST_ARGS=-m scripts/run-tests.sh "$@"
 run "valgrind, Zend MM on" env MEMPROF_TEST_EXECUTABLE="$PWD/scripts/valgrind-php" scripts/run-tests.sh "$@"
 run "ASAN+UBSan" scripts/test-asan.sh "$@"
 run "php-src Zend/tests, with and without memprof" scripts/php-src-tests.sh --full
+# php-src's Zend/ and ext/standard/ tests and real applications, plain PHP
+# against every memprof mode x opcache state x start time and Xdebug
+# (diff/README.md): the CI subset, seed 1, about 3-6 minutes on 2 cores.
+run "differential matrix (subset)" scripts/diff-matrix.sh --subset
 # The other PHPs, each in a cached Debian chroot (scripts/php-chroot.sh):
 # Debian 13's 8.4 and Debian experimental's 8.5. The suite and both JIT
 # passes, then php-src's Zend/tests (8.2's, unpacked by the run above) with

@@ -1,0 +1,630 @@
+<?php
+/* The differential matrix (diff/README.md): runs tests (php-src .phpt
+ * files and the application drivers of diff/apps/) without memprof and in
+ * every cell of {mode x timing} x {opcache state}, and reports every
+ * difference from plain PHP in the same opcache state.
+ *
+ *   php matrix.php [options] TEST-DIR...     (scripts/diff-matrix.sh passes them)
+ *   php matrix.php --worker JOB RESULT       (one test: internal)
+ *
+ * Ends with "N passed, N failed": one count per (test, cell). */
+
+const STATES = ['none', 'opcache', 'filecache', 'tracing', 'function', 'xdebug'];
+const EXTENSIONS = ['ctype', 'mbstring', 'tokenizer', 'dom', 'xml', 'simplexml', 'xmlwriter', 'xmlreader', 'iconv', 'posix'];
+
+/* The memprof variants run in a state: [mode, timing]. */
+function variants(string $state): array
+{
+    if ($state === 'xdebug') {
+        return [['loaded', ''], ['full', 'start'], ['full', 'mid']];
+    }
+    $v = [['loaded', '']];
+    foreach (['full', 'sample', 'native'] as $mode) {
+        foreach (['start', 'mid', 'onoff'] as $timing) {
+            $v[] = [$mode, $timing];
+        }
+    }
+    return $v;
+}
+
+function cellName(string $state, array $v): string
+{
+    return $v[1] === '' ? "$state/$v[0]" : "$state/$v[0]/$v[1]";
+}
+
+/* A number in [0, 1) from the seed and some words: the same on every machine. */
+function u(string ...$words): float
+{
+    return (crc32(implode("\0", $words)) & 0xffffff) / 0x1000000;
+}
+
+// ---------------------------------------------------------------- phpt files
+
+function parsePhpt(string $file): array
+{
+    $sections = [];
+    $name = null;
+    foreach (preg_split('/(?<=\n)/', file_get_contents($file)) as $line) {
+        if (preg_match('/^--([_A-Z]+)--\s*$/', $line, $m)) {
+            $name = $m[1];
+            $sections[$name] = '';
+        } elseif ($name !== null) {
+            $sections[$name] .= $line;
+        }
+    }
+    if (isset($sections['FILEEOF'])) {
+        $sections['FILE'] = rtrim($sections['FILEEOF'], "\r\n");
+    }
+    return $sections;
+}
+
+/* A runnable test, or a string saying why not. */
+function prepareTest(string $phpt, array $base): array|string
+{
+    $s = parsePhpt($phpt);
+    if (!isset($s['FILE'])) {
+        return 'no --FILE-- section';
+    }
+    foreach (['ENV', 'STDIN', 'CONFLICTS', 'CGI', 'GET', 'POST', 'POST_RAW', 'PUT', 'COOKIE', 'GZIP_POST',
+        'DEFLATE_POST', 'PHPDBG', 'FILE_EXTERNAL', 'REDIRECTTEST', 'HEADERS', 'EXPECTHEADERS'] as $no) {
+        if (isset($s[$no])) {
+            return "--$no-- section";
+        }
+    }
+    $dir = dirname($phpt);
+    $php = substr($phpt, 0, -4) . 'php';
+    $ini = [];
+    foreach (preg_split('/\R/', trim($s['INI'] ?? '')) as $line) {
+        if (trim($line) !== '' && $line[0] !== ';' && str_contains($line, '=')) {
+            $ini[] = str_replace(['{PWD}', '{TMP}'], [$dir, sys_get_temp_dir()], trim($line));
+        }
+    }
+    foreach (preg_split('/\s+/', trim($s['EXTENSIONS'] ?? ''), -1, PREG_SPLIT_NO_EMPTY) as $e) {
+        if (!in_array($e, EXTENSIONS, true) && !extension_loaded($e)) {
+            if (!is_file("$base[extdir]/$e.so")) {
+                return "needs $e";
+            }
+            $ini[] = "extension=$e";
+        }
+    }
+    $args = isset($s['ARGS']) ? preg_split('/\s+/', trim($s['ARGS']), -1, PREG_SPLIT_NO_EMPTY) : [];
+    return ['dir' => $dir, 'file' => $php, 'code' => $s['FILE'], 'skipif' => $s['SKIPIF'] ?? null,
+        'clean' => $s['CLEAN'] ?? null, 'ini' => $ini, 'args' => $args, 'memory_limit' => '128M'];
+}
+
+// ---------------------------------------------------------------- one run
+
+/* The php -d settings every run has (as run-tests.php sets them). */
+function commonIni(string $memoryLimit): array
+{
+    return ['output_handler=', 'open_basedir=', 'disable_functions=', 'output_buffering=0',
+        'error_reporting=32767', 'display_errors=1', 'display_startup_errors=1', 'log_errors=0',
+        'html_errors=0', 'report_memleaks=1', 'docref_root=', 'docref_ext=.html', 'error_prepend_string=',
+        'error_append_string=', 'auto_append_file=', 'ignore_repeated_errors=0', 'precision=14',
+        'serialize_precision=-1', "memory_limit=$memoryLimit", 'zend.assertions=1',
+        'zend.exception_ignore_args=0', 'zend.exception_string_param_max_len=15', 'short_open_tag=0',
+        'opcache.fast_shutdown=0', 'opcache.file_update_protection=0', 'opcache.revalidate_freq=0',
+        'pcre.jit=1', 'date.timezone=UTC'];
+}
+
+function stateIni(string $state, array $base, string $cacheDir): array
+{
+    $oc = is_file("$base[extdir]/opcache.so") ? ["zend_extension=$base[extdir]/opcache.so"] : [];
+    $jit = ['opcache.optimization_level=0', 'opcache.jit_buffer_size=64M', 'opcache.jit_hot_loop=1',
+        'opcache.jit_hot_func=1', 'opcache.jit_hot_return=1', 'opcache.jit_hot_side_exit=1'];
+    return match ($state) {
+        'none' => [],
+        'opcache' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=disable']),
+        'filecache' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=disable',
+            "opcache.file_cache=$cacheDir", 'opcache.file_cache_only=1']),
+        'tracing' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=tracing'], $jit),
+        'function' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=function'], $jit),
+        'xdebug' => ["zend_extension=$base[extdir]/xdebug.so", 'xdebug.mode=develop'],
+    };
+}
+
+/* Runs php once; returns [stdout, stderr, exit status, side file, seconds]. */
+function runPhp(array $base, array $test, string $state, string $mode, int $on, int $off, string $side,
+    string $cacheDir, float $timeout): array
+{
+    $argv = [$base['php'], '-n'];
+    $ini = commonIni($test['memory_limit']);
+    foreach (EXTENSIONS as $e) {
+        if (is_file("$base[extdir]/$e.so")) {
+            $ini[] = "extension=$e";
+        }
+    }
+    $ini = array_merge($ini, stateIni($state, $base, $cacheDir));
+    if ($mode !== 'plain') {
+        $ini[] = "extension=$base[module]";
+        if ($mode === 'sample') {
+            $ini[] = 'memprof.sample_interval=1';
+            $ini[] = 'memprof.sample_seed=1';
+        }
+    }
+    $ini = array_merge($ini, $test['ini'], ["auto_prepend_file=$base[prepend]", "diff.side=$side",
+        "diff.mode=$mode", "diff.on=$on", "diff.off=$off"]);
+    foreach ($ini as $i) {
+        array_push($argv, '-d', $i);
+    }
+    array_push($argv, $test['file'], ...$test['args']);
+    $profile = $on === 0 && in_array($mode, ['full', 'sample', 'native'], true) ? ($mode === 'full' ? '1' : $mode) : '0';
+    $env = ['PATH' => getenv('PATH') ?: '/usr/bin:/bin', 'LANG' => 'C', 'TZ' => 'UTC', 'HOME' => sys_get_temp_dir(),
+        'TEST_PHP_EXECUTABLE' => $base['php'], 'MEMPROF_PROFILE' => $profile];
+    @unlink($side);
+    $out = "$side.out";
+    $err = "$side.err";
+    $start = microtime(true);
+    $p = proc_open(array_merge(['timeout', '-s', 'KILL', sprintf('%.0f', ceil($timeout))], $argv),
+        [0 => ['file', '/dev/null', 'r'], 1 => ['file', $out, 'w'], 2 => ['file', $err, 'w']], $pipes, $test['dir'], $env);
+    $rc = proc_close($p);
+    $secs = microtime(true) - $start;
+    $r = [file_get_contents($out), file_get_contents($err), $rc, is_file($side) ? file_get_contents($side) : '(none)', $secs];
+    if ($rc === 137 && $secs >= $timeout - 1) {
+        $r[2] = 'timeout';
+    }
+    if ($test['clean'] !== null) {
+        file_put_contents($test['file'] . '.clean.php', $test['clean']);
+        $p = proc_open([$base['php'], '-n', $test['file'] . '.clean.php'], [0 => ['file', '/dev/null', 'r'],
+            1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, $test['dir'], $env);
+        proc_close($p);
+        @unlink($test['file'] . '.clean.php');
+    }
+    return $r;
+}
+
+// ---------------------------------------------------------------- comparing
+
+/* What is compared: the parts of a run, each a list of lines. */
+function parts(array $r): array
+{
+    return ['stdout' => explode("\n", $r[0]), 'stderr' => explode("\n", $r[1]),
+        'exit' => [(string) $r[2]], 'memory' => array_values(preg_grep('/^(events|memory_get)/', explode("\n", rtrim($r[3]))))];
+}
+
+/* The mask two plain runs give: per part, the line numbers that differed,
+ * or true if the part differs in its number of lines (not comparable). */
+function mask(array $a, array $b, array $mask = []): array
+{
+    foreach (parts($a) as $k => $la) {
+        $lb = parts($b)[$k];
+        if (($mask[$k] ?? null) === true) {
+            continue;
+        }
+        if (count($la) !== count($lb)) {
+            $mask[$k] = true;
+            continue;
+        }
+        foreach ($la as $i => $line) {
+            if ($line !== $lb[$i]) {
+                $mask[$k][$i] = true;
+            }
+        }
+    }
+    return $mask;
+}
+
+/* How $cell differs from $plain outside the mask: [] if it does not. */
+function differences(array $plain, array $cell, array $mask): array
+{
+    $d = [];
+    $pp = parts($plain);
+    foreach (parts($cell) as $k => $lc) {
+        if (($mask[$k] ?? null) === true) {
+            continue;
+        }
+        $lp = $pp[$k];
+        for ($i = 0; $i < max(count($lp), count($lc)); $i++) {
+            if (isset($mask[$k][$i])) {
+                continue;
+            }
+            if ($k === 'exit' && $lp[0] !== $lc[0]) {
+                $d[] = "exit status: plain $lp[0], here $lc[0]";
+                break;
+            }
+            if (($lp[$i] ?? null) !== ($lc[$i] ?? null)) {
+                $d[] = sprintf("%s line %d: plain %s, here %s (%d and %d lines)", $k, $i + 1,
+                    isset($lp[$i]) ? json_encode(substr($lp[$i], 0, 150)) : 'nothing',
+                    isset($lc[$i]) ? json_encode(substr($lc[$i], 0, 150)) : 'nothing', count($lp), count($lc));
+                break;
+            }
+        }
+    }
+    return $d;
+}
+
+/* The files of an opcache file cache: SYSTEM-ID/path/of/script.php.bin. */
+function cacheFiles(string $dir): array
+{
+    $files = [];
+    if (is_dir($dir)) {
+        foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($dir, FilesystemIterator::SKIP_DOTS)) as $f) {
+            $files[] = substr($f->getPathname(), strlen($dir) + 1);
+        }
+    }
+    sort($files);
+    return $files;
+}
+
+function events(array $r): int
+{
+    return preg_match('/^events (\d+)$/m', $r[3], $m) ? (int) $m[1] : 0;
+}
+
+// ---------------------------------------------------------------- one test, all its cells
+
+function worker(array $job): array
+{
+    $base = $job['base'];
+    $res = ['test' => $job['name'], 'cells' => [], 'skipped' => null, 'notes' => []];
+    if ($job['kind'] === 'app') {
+        $test = ['dir' => dirname($job['path']), 'file' => $job['path'], 'code' => null, 'skipif' => null,
+            'clean' => null, 'ini' => [], 'args' => [], 'memory_limit' => '512M'];
+    } else {
+        $test = prepareTest($job['path'], $base);
+        if (is_string($test)) {
+            $res['skipped'] = $test;
+            return $res;
+        }
+        file_put_contents($test['file'], $test['code']);
+    }
+    $tmp = $job['tmp'];
+    @mkdir($tmp, 0777, true);
+    $side = "$tmp/side";
+    if ($test['skipif'] !== null) {
+        $skip = $test;
+        $skip['file'] = $test['file'] . '.skip.php';
+        $skip['clean'] = null;
+        file_put_contents($skip['file'], $test['skipif']);
+        $r = runPhp($base, $skip, 'none', 'plain', 0, 0, $side, '', 60);
+        @unlink($skip['file']);
+        if (preg_match('/^\s*skip/i', $r[0])) {
+            $res['skipped'] = 'SKIPIF: ' . trim(substr($r[0], 0, 100));
+            return $res;
+        }
+    }
+    foreach ($job['states'] as $state => $variants) {
+        $cache = "$tmp/cache-$state";
+        exec('rm -rf ' . escapeshellarg($cache));
+        mkdir($cache, 0777, true);
+        $timeout = 600;
+        if ($state === 'filecache') {
+            // Warmed by plain PHP: the runs below read what it wrote.
+            $w = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
+            $timeout = min(600, 20 * $w[4] + 15);
+        }
+        $p1 = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
+        $timeout = min(600, 20 * $p1[4] + 15);
+        $p2 = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
+        if ($p1[2] === 'timeout' || $p2[2] === 'timeout') {
+            $res['notes'][] = "$state: plain PHP timed out";
+            continue;
+        }
+        if ($job['kind'] === 'app' && $p1[2] !== 0) {
+            // A driver must work under plain PHP, or nothing is compared.
+            $res['cells'][] = ['cell' => "$state/plain", 'on' => 0, 'off' => 0, 'events' => 0,
+                'diff' => ["exit status: the driver fails under plain PHP ($p1[2]): " . substr(trim($p1[0] . $p1[1]), -300)]];
+            continue;
+        }
+        $mask = mask($p1, $p2);
+        if (($mask['exit'] ?? null) !== null) {
+            $res['notes'][] = "$state: plain PHP not deterministic (exit status $p1[2], then $p2[2]): not compared";
+            continue;
+        }
+        if ($state === 'filecache') {
+            // What plain PHP left in the cache, put back before each run:
+            // every cell reads the cache as plain PHP warmed it.
+            exec('cp -a ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm"));
+            $warmed = cacheFiles($cache);
+        }
+        $e = events($p1);
+        $p3 = null;
+        foreach ($variants as $v) {
+            [$mode, $timing] = $v;
+            $name = cellName($state, $v);
+            $on = $off = 0;
+            $uo = u($job['seed'], $job['name'], $name, 'on');
+            $uf = u($job['seed'], $job['name'], $name, 'off');
+            if ($timing === 'mid') {
+                $on = $e === 0 ? -1 : max(1, (int) round($e * (0.2 + 0.6 * $uo)));
+            } elseif ($timing === 'onoff') {
+                $on = $e === 0 ? -1 : max(1, (int) floor($e * (0.1 + 0.4 * $uo)));
+                $off = $e === 0 ? -1 : $on + max(1, (int) floor(($e - $on) * (0.2 + 0.6 * $uf)));
+                if ($off > $e) {
+                    $off = -1;
+                }
+            }
+            if ($state === 'filecache') {
+                exec('rm -rf ' . escapeshellarg($cache) . ' && cp -a ' . escapeshellarg("$cache.warm") . ' ' . escapeshellarg($cache));
+            }
+            $r = runPhp($base, $test, $state, $mode, $on, $off, $side, $cache, $timeout);
+            $diff = differences($p1, $r, $mask);
+            if ($diff && $p3 === null) {
+                // A third plain run: what differs between plain runs is not memprof's.
+                $p3 = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
+                $mask = mask($p1, $p3, $mask);
+                $diff = differences($p1, $r, $mask);
+            }
+            if ($state === 'filecache' && ($new = array_diff(cacheFiles($cache), $warmed))) {
+                // The cache is keyed by the engine's system id: a run that
+                // does not find plain PHP's files compiles on its own.
+                $id = fn(array $files) => implode(', ', array_unique(array_map(fn($f) => strtok($f, '/'), $files)));
+                $diff[] = 'filecache: this run did not use the cache plain PHP warmed (system id ' . $id($warmed)
+                    . '), it wrote ' . count($new) . ' files of its own (system id ' . $id($new) . ')';
+            }
+            $acted = preg_match('/^actions (\d+)$/m', $r[3], $m) ? (int) $m[1] : 0;
+            // The canary: memprof did what the cell says (when the run got to its end).
+            if (preg_match('/^at exit (.*)$/m', $r[3], $m)) {
+                $want = $mode === 'loaded' || ($timing === 'onoff' && $off !== 0) ? 'not profiling' : 'profiling';
+                if ($m[1] !== $want && !$diff) {
+                    $diff[] = "trigger: memprof says '$m[1]' at the end, the cell wants '$want'";
+                }
+                if ($acted & 12) {
+                    $diff[] = 'trigger: memprof_enable() or memprof_disable() threw';
+                }
+            }
+            $cell = ['cell' => $name, 'on' => $on, 'off' => $off, 'events' => $e, 'diff' => $diff,
+                'secs' => round($r[4], 3), 'plain_secs' => round($p1[4], 3)];
+            if ($timing !== '' && $timing !== 'start' && !($acted & 1)) {
+                $cell['note'] = 'memprof_enable() was not reached';
+            }
+            if ($diff) {
+                $keep = "$job[keep]/" . strtr($name, '/', '-');
+                @mkdir($keep, 0777, true);
+                file_put_contents("$keep/plain.out", $p1[0]);
+                file_put_contents("$keep/plain.err", $p1[1]);
+                file_put_contents("$keep/plain.side", $p1[3]);
+                file_put_contents("$keep/cell.out", $r[0]);
+                file_put_contents("$keep/cell.err", $r[1]);
+                file_put_contents("$keep/cell.side", $r[3] . "exit status $r[2]\non $on, off $off\n");
+                $cell['kept'] = $keep;
+            }
+            $res['cells'][] = $cell;
+        }
+        exec('rm -rf ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm"));
+    }
+    if ($job['kind'] === 'phpt') {
+        @unlink($test['file']);
+    }
+    return $res;
+}
+
+if (($argv[1] ?? '') === '--worker') {
+    $job = json_decode(file_get_contents($argv[2]), true);
+    file_put_contents($argv[3] . '.tmp', json_encode(worker($job)));
+    rename($argv[3] . '.tmp', $argv[3]);
+    exit(0);
+}
+
+// ---------------------------------------------------------------- the whole matrix
+
+$opt = ['jobs' => 2, 'seed' => 1, 'select' => 'full', 'tests' => 0, 'known' => null, 'work' => null,
+    'module' => null, 'php' => PHP_BINARY, 'filter' => null, 'cells' => null, 'apps' => null, 'root' => null];
+$dirs = [];
+for ($i = 1; $i < $argc; $i++) {
+    if (preg_match('/^--(jobs|seed|select|tests|known|work|module|php|filter|cells|apps|root)=(.*)$/s', $argv[$i], $m)) {
+        $opt[$m[1]] = $m[2];
+    } else {
+        $dirs[] = $argv[$i];
+    }
+}
+$base = ['php' => $opt['php'], 'module' => $opt['module'], 'prepend' => __DIR__ . '/prepend.php',
+    'extdir' => trim(shell_exec(escapeshellarg($opt['php']) . ' -n -r "echo ini_get(\'extension_dir\');"'))];
+$work = $opt['work'];
+
+$tests = [];
+foreach ($dirs as $d) {
+    $it = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($d, FilesystemIterator::SKIP_DOTS));
+    $found = [];
+    foreach ($it as $f) {
+        if (substr($f->getFilename(), -5) === '.phpt') {
+            $found[] = $f->getPathname();
+        }
+    }
+    sort($found, SORT_STRING);
+    foreach ($found as $f) {
+        $tests[] = ['kind' => 'phpt', 'path' => $f, 'name' => substr($f, strlen($opt['root'] ?? dirname($d, 2)) + 1)];
+    }
+}
+$apps = glob(__DIR__ . '/apps/*.php');
+sort($apps);
+foreach ($apps as $a) {
+    $name = 'app:' . basename($a, '.php');
+    if ($opt['apps'] === null || preg_match('~' . $opt['apps'] . '~', $name)) {
+        $tests[] = ['kind' => 'app', 'path' => $a, 'name' => $name];
+    }
+}
+if ($opt['filter'] !== null) {
+    $tests = array_values(array_filter($tests, fn($t) => preg_match('~' . $opt['filter'] . '~', $t['name'])));
+}
+
+/* Which cells each test runs. full: all. subset: every application, and
+ * --tests= php-src tests picked by the seed; each test in one state (by
+ * the seed), all of that state's cells: every cell is covered as long as
+ * each state gets tests. */
+$allStates = STATES;
+if (!is_file("$base[extdir]/xdebug.so")) {
+    echo "no xdebug.so in $base[extdir]: the xdebug state is left out\n";
+    $allStates = array_values(array_diff($allStates, ['xdebug']));
+}
+$nPhpt = count(array_filter($tests, fn($t) => $t['kind'] === 'phpt'));
+$jobs = [];
+foreach ($tests as $t) {
+    if ($opt['select'] === 'subset' && $t['kind'] === 'phpt' && (int) $opt['tests'] < $nPhpt
+        && u($opt['seed'], $t['name'], 'pick') >= (int) $opt['tests'] / $nPhpt) {
+        continue;
+    }
+    $states = [];
+    if ($opt['select'] === 'subset') {
+        $pick = [$allStates[(int) (u($opt['seed'], $t['name'], 'state') * count($allStates))]];
+    } else {
+        $pick = $allStates;
+    }
+    foreach ($pick as $s) {
+        $vs = array_values(array_filter(variants($s), fn($v) => $opt['cells'] === null || preg_match('~' . $opt['cells'] . '~', cellName($s, $v))));
+        if ($vs) {
+            $states[$s] = $vs;
+        }
+    }
+    if ($states) {
+        $jobs[] = $t + ['states' => $states];
+    }
+}
+
+/* diff/known-failures.txt: "CELL TEST WHAT # reason", CELL and TEST shell
+ * patterns, WHAT one of stdout, stderr, exit, memory or * (anything). A
+ * failing run is known when an entry covers each of its differences. */
+$known = [];
+if ($opt['known'] !== null && is_file($opt['known'])) {
+    foreach (file($opt['known'], FILE_IGNORE_NEW_LINES) as $line) {
+        $reason = str_contains($line, '#') ? trim(substr($line, strpos($line, '#') + 1)) : '';
+        $fields = preg_split('/\s+/', trim(preg_replace('/#.*/', '', $line)), -1, PREG_SPLIT_NO_EMPTY);
+        if (count($fields) === 3) {
+            $known[] = [$fields[0], $fields[1], $fields[2], $reason, 0];
+        } elseif ($fields) {
+            fprintf(STDERR, "%s: not CELL TEST WHAT: %s\n", $opt['known'], $line);
+            exit(2);
+        }
+    }
+}
+/* The entries covering a failing run, or null if some difference is not covered. */
+$isKnown = function (string $cell, string $test, array $diffs) use (&$known): ?array {
+    $used = [];
+    foreach ($diffs as $d) {
+        $hit = null;
+        foreach ($known as $i => [$c, $t, $what]) {
+            if (fnmatch($c, $cell) && fnmatch($t, $test) && ($what === '*' || str_starts_with($d, $what))) {
+                $hit = $i;
+                break;
+            }
+        }
+        if ($hit === null) {
+            return null;
+        }
+        $used[$hit] = true;
+    }
+    return array_keys($used);
+};
+
+$nCells = array_sum(array_map(fn($j) => array_sum(array_map('count', $j['states'])), $jobs));
+printf("differential matrix: %d tests (%d php-src, %d applications), %d cells in all, seed %s, %d jobs\n",
+    count($jobs), count(array_filter($jobs, fn($j) => $j['kind'] === 'phpt')),
+    count(array_filter($jobs, fn($j) => $j['kind'] === 'app')), $nCells, $opt['seed'], $opt['jobs']);
+
+$start = microtime(true);
+$running = [];
+$results = [];
+$queue = $jobs;
+// The applications first: they are the longest.
+usort($queue, fn($a, $b) => ($a['kind'] === 'app' ? 0 : 1) <=> ($b['kind'] === 'app' ? 0 : 1));
+$n = 0;
+while ($queue || $running) {
+    while ($queue && count($running) < (int) $opt['jobs']) {
+        $job = array_shift($queue);
+        $id = $n++;
+        $job['base'] = $base;
+        $job['seed'] = $opt['seed'];
+        $job['tmp'] = "$work/tmp/$id";
+        $job['keep'] = "$work/failures/" . strtr($job['name'], '/:', '--');
+        file_put_contents("$work/job.$id.json", json_encode($job));
+        $p = proc_open([PHP_BINARY, '-n', '-d', 'memory_limit=-1', __FILE__, '--worker', "$work/job.$id.json",
+            "$work/result.$id.json"], [0 => ['file', '/dev/null', 'r']], $pipes);
+        $running[$id] = [$p, $job];
+    }
+    usleep(20000);
+    foreach ($running as $id => [$p, $job]) {
+        if (proc_get_status($p)['running']) {
+            continue;
+        }
+        proc_close($p);
+        unset($running[$id]);
+        $r = is_file("$work/result.$id.json") ? json_decode(file_get_contents("$work/result.$id.json"), true) : null;
+        if ($r === null) {
+            $r = ['test' => $job['name'], 'cells' => [], 'skipped' => null, 'notes' => [], 'crashed' => true];
+            foreach ($job['states'] as $s => $vs) {
+                foreach ($vs as $v) {
+                    $r['cells'][] = ['cell' => cellName($s, $v), 'diff' => ['worker: the process running this test died'], 'events' => 0, 'on' => 0, 'off' => 0];
+                }
+            }
+        }
+        @unlink("$work/job.$id.json");
+        @unlink("$work/result.$id.json");
+        exec('rm -rf ' . escapeshellarg("$work/tmp/$id"));
+        foreach ($r['cells'] as $c) {
+            if ($c['diff'] && $isKnown($c['cell'], $r['test'], $c['diff']) === null) {
+                echo "FAIL $c[cell] $r[test] (events $c[events], on $c[on], off $c[off]):\n";
+                foreach ($c['diff'] as $d) {
+                    echo "    $d\n";
+                }
+                if (isset($c['kept'])) {
+                    echo "    runs kept in $c[kept]\n";
+                }
+            }
+        }
+        $results[] = $r;
+    }
+}
+
+// ---------------------------------------------------------------- the report
+
+$perCell = [];
+$passed = $failed = $knownFailed = 0;
+$skipped = $notes = [];
+$notReached = 0;
+foreach ($results as $r) {
+    if ($r['skipped'] !== null) {
+        $skipped[] = $r['test'];
+        continue;
+    }
+    foreach ($r['notes'] as $note) {
+        $notes[] = "$r[test]: $note";
+    }
+    foreach ($r['cells'] as $c) {
+        $pc = &$perCell[$c['cell']];
+        $pc ??= ['passed' => 0, 'failed' => 0, 'known' => 0, 'late' => 0];
+        if (isset($c['note'])) {
+            $pc['late']++;
+            $notReached++;
+        }
+        if (!$c['diff']) {
+            $pc['passed']++;
+            $passed++;
+        } elseif (($ks = $isKnown($c['cell'], $r['test'], $c['diff'])) !== null) {
+            $pc['known']++;
+            $knownFailed++;
+            foreach ($ks as $k) {
+                $known[$k][4]++;
+            }
+        } else {
+            $pc['failed']++;
+            $failed++;
+        }
+        unset($pc);
+    }
+}
+ksort($perCell);
+echo "\nper cell (passed / failed / known failures / memprof_enable() only at shutdown):\n";
+foreach (STATES as $s) {
+    foreach (variants($s) as $v) {
+        $name = cellName($s, $v);
+        if (isset($perCell[$name])) {
+            $pc = $perCell[$name];
+            printf("  %-24s %5d %5d %5d %5d%s\n", $name, $pc['passed'], $pc['failed'], $pc['known'], $pc['late'],
+                $pc['failed'] ? '  FAILING' : '');
+        }
+    }
+}
+printf("tests not run: %d (sections this runner does not handle, missing extensions, SKIPIF)\n", count($skipped));
+printf("states left out of the comparison (plain PHP itself not deterministic, or timing out): %d\n", count($notes));
+foreach (array_slice($notes, 0, 20) as $note) {
+    echo "  $note\n";
+}
+if ($known) {
+    echo "known failures ($opt[known]):\n";
+    foreach ($known as [$c, $t, $what, $reason, $hits]) {
+        printf("  %s %s %s: %d failing runs%s (%s)\n", $c, $t, $what, $hits, $hits ? '' : ' (not needed)', $reason);
+    }
+}
+printf("%.0f s\n", microtime(true) - $start);
+echo "$passed passed, $failed failed\n";
+exit($failed || !$passed ? 1 : 0);

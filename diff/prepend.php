@@ -1,0 +1,84 @@
+<?php
+/* The differential matrix's auto_prepend_file (diff/README.md), loaded the
+ * same way in every run of a test, memprof or not: what it does to the
+ * program is the same in the plain run it is compared with.
+ *
+ * - It counts "events": every call of an output handler it installs with
+ *   a chunk size of 1 (so every echo, print or error message the program
+ *   writes), and every autoload (an autoloader it puts first, which loads
+ *   nothing). Both happen inside the program's own code, several frames
+ *   deep, in functions compiled before the event.
+ * - At event diff.on it calls memprof_enable() with the options of
+ *   diff.mode, at event diff.off memprof_disable(); -1 means "in the first
+ *   shutdown function" (programs with too few events). 0: never.
+ * - Its last shutdown function writes to diff.side: the event count,
+ *   memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(),
+ *   memory_get_peak_usage(true), and what it did (enabled, disabled).
+ * - MEMPROF_PROFILE (set in every run, "0" when off) is taken out of the
+ *   environment, $_SERVER and $_ENV, so that runs differ in nothing the
+ *   program can see.
+ *
+ * Settings come as php -d values read with get_cfg_var(): not visible to
+ * ini_get_all(). Only integers are kept, so the memory this file holds is
+ * the same in every run. */
+(static function (): void {
+    $side = (string) get_cfg_var('diff.side');
+    if ($side === '') {
+        return;
+    }
+    $mode = ['plain' => 0, 'loaded' => 1, 'full' => 2, 'sample' => 3, 'native' => 4][(string) get_cfg_var('diff.mode')] ?? 0;
+    $on = (int) get_cfg_var('diff.on');
+    $off = (int) get_cfg_var('diff.off');
+    if (getenv('MEMPROF_PROFILE') !== false) {
+        putenv('MEMPROF_PROFILE');
+    }
+    unset($_SERVER['MEMPROF_PROFILE'], $_ENV['MEMPROF_PROFILE']);
+    $events = 0;
+    $did = 0; // 1: enabled by this file, 2: disabled by this file, 4: enable threw, 8: disable threw
+    $act = static function (bool $enable) use ($mode, &$did): void {
+        if ($mode < 2 || !function_exists('memprof_enable')) {
+            return;
+        }
+        try {
+            if ($enable) {
+                memprof_enable($mode === 3 ? ['sample' => true] : ($mode === 4 ? ['native' => true] : []));
+                $did |= 1;
+            } else {
+                memprof_disable();
+                $did |= 2;
+            }
+        } catch (Throwable $e) {
+            $did |= $enable ? 4 : 8;
+        }
+    };
+    $event = static function () use (&$events, $on, $off, $act): void {
+        $events++;
+        if ($events === $on) {
+            $act(true);
+        }
+        if ($events === $off) {
+            $act(false);
+        }
+    };
+    ob_start(static function (string $buffer) use ($event) {
+        $event();
+        return $buffer; // false would disable the handler for good
+    }, 1);
+    spl_autoload_register(static function (string $class) use ($event): void {
+        $event();
+    }, true, true);
+    register_shutdown_function(static function () use ($on, $off, $act, $side, &$events, &$did): void {
+        if ($on === -1) {
+            $act(true);
+        }
+        if ($off === -1) {
+            $act(false);
+        }
+        register_shutdown_function(static function () use ($side, &$events, &$did): void {
+            $m = [memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(), memory_get_peak_usage(true)];
+            $flags = function_exists('memprof_enabled') ? (memprof_enabled() ? 'profiling' : 'not profiling') : 'no memprof';
+            file_put_contents($side, "events $events\nmemory_get_usage $m[0]\nmemory_get_usage(true) $m[1]\n"
+                . "memory_get_peak_usage $m[2]\nmemory_get_peak_usage(true) $m[3]\nactions $did\nat exit $flags\n");
+        });
+    });
+})();

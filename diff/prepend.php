@@ -14,7 +14,7 @@
  * - Its last shutdown function writes to diff.side: the event count,
  *   memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(),
  *   memory_get_peak_usage(true), and what it did (enabled, disabled).
- * - MEMPROF_PROFILE (set in every run, "0" when off) is taken out of the
+ * - MEMPROF_PROFILE (set in every run, ",,,,,," when off) is taken out of the
  *   environment, $_SERVER and $_ENV, so that runs differ in nothing the
  *   program can see.
  *

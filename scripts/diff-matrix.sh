@@ -18,6 +18,9 @@
 #              that state's cells.
 #   --full     every test in every cell.
 #   --tests N  the subset's number of php-src tests.
+#   --control  the harness's own check: an inert extension (calendar) in
+#              memprof's place and no known failures; any difference is
+#              then the harness's (or PHP's) own.
 #   --filter REGEX  only tests whose name matches (Zend/tests/foo.phpt,
 #              app:yaml); --cells REGEX only cells whose name matches
 #              (tracing/sample/mid): to reproduce one failure.
@@ -32,7 +35,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
-select=subset tests=100 seed=1 jobs=2 filter= cells=
+select=subset tests=100 seed=1 jobs=2 filter= cells= control=
 while [ $# -gt 0 ]; do
   case $1 in
     --subset) select=subset ;;
@@ -42,8 +45,9 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift ;;
     --filter) filter=$2; shift ;;
     --cells) cells=$2; shift ;;
+    --control) control=1 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 [--subset|--full] [--tests N] [--seed N] [--jobs N] [--filter REGEX] [--cells REGEX]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--subset|--full] [--tests N] [--seed N] [--jobs N] [--control] [--filter REGEX] [--cells REGEX]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -52,6 +56,11 @@ scripts/install-deps.sh php-symfony-yaml php-parser php-league-commonmark php-co
   php-tcpdf php-guzzlehttp-psr7 php-parsedown php-doctrine-inflector php8.2-xdebug >&2 || exit 2
 php_bin=$(command -v "${MEMPROF_TEST_PHP:-php}") || { echo "php not found" >&2; exit 2; }
 module=${MEMPROF_TEST_MODULE:-$root/modules/memprof.so}
+known=$root/diff/known-failures.txt
+if [ -n "$control" ]; then
+  module=$("$php_bin" -n -r 'echo ini_get("extension_dir");')/calendar.so
+  known=/dev/null
+fi
 if [ ! -f "$module" ]; then
   if [ -z "${MEMPROF_TEST_MODULE:-}" ]; then scripts/build.sh >/dev/null || exit 2; fi
   [ -f "$module" ] || { echo "$module is missing" >&2; exit 2; }
@@ -69,7 +78,8 @@ if [ "$(cat "$work/tree/.source" 2>/dev/null)" != "$src" ]; then
   echo "$src" >"$work/tree/.source"
 fi
 args=("--select=$select" "--tests=$tests" "--seed=$seed" "--jobs=$jobs" "--work=$work" "--php=$php_bin"
-  "--module=$work/memprof.so" "--known=$root/diff/known-failures.txt" "--root=$work/tree")
+  "--module=$work/memprof.so" "--known=$known" "--root=$work/tree")
 [ -n "$filter" ] && args+=("--filter=$filter")
 [ -n "$cells" ] && args+=("--cells=$cells")
+[ -n "$control" ] && args+=("--control=1")
 exec "$php_bin" -n -d memory_limit=-1 diff/matrix.php "${args[@]}" "$work/tree/Zend/tests" "$work/tree/ext/standard/tests"

@@ -9,7 +9,7 @@
  *
  * Ends with "N passed, N failed": one count per (test, cell). */
 
-const STATES = ['none', 'opcache', 'filecache', 'tracing', 'function', 'xdebug'];
+const STATES = ['none', 'opcache', 'filecache', 'mfilecache', 'tracing', 'function', 'xdebug'];
 const EXTENSIONS = ['ctype', 'mbstring', 'tokenizer', 'dom', 'xml', 'simplexml', 'xmlwriter', 'xmlreader', 'iconv', 'posix'];
 
 /* The memprof variants run in a state: [mode, timing]. */
@@ -115,7 +115,7 @@ function stateIni(string $state, array $base, string $cacheDir): array
     return match ($state) {
         'none' => [],
         'opcache' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=disable']),
-        'filecache' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=disable',
+        'filecache', 'mfilecache' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=disable',
             "opcache.file_cache=$cacheDir", 'opcache.file_cache_only=1']),
         'tracing' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=tracing'], $jit),
         'function' => array_merge($oc, ['opcache.enable_cli=1', 'opcache.jit=function'], $jit),
@@ -291,10 +291,20 @@ function worker(array $job): array
         exec('rm -rf ' . escapeshellarg($cache));
         mkdir($cache, 0777, true);
         $timeout = 120; // the first plain run: run-tests.php allows 60 s
-        if ($state === 'filecache') {
-            // Warmed by plain PHP: the runs below read what it wrote.
+        $fileCache = $state === 'filecache' || $state === 'mfilecache';
+        // The cache memprof's runs read: plain PHP's (filecache), or one
+        // warmed by a run with memprof loaded, not profiling (mfilecache:
+        // code cached by an unprofiled request, run by a profiled one).
+        $cellCache = $state === 'mfilecache' ? "$cache-m" : $cache;
+        if ($fileCache) {
+            // Warmed by plain PHP: the plain runs below read what it wrote.
             $w = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
             $timeout = min(600, 20 * $w[4] + 15);
+            if ($state === 'mfilecache') {
+                exec('rm -rf ' . escapeshellarg($cellCache));
+                mkdir($cellCache, 0777, true);
+                runPhp($base, $test, $state, 'loaded', 0, 0, $side, $cellCache, $timeout);
+            }
         }
         $p1 = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
         $timeout = min(600, 20 * $p1[4] + 15);
@@ -314,11 +324,11 @@ function worker(array $job): array
             $res['notes'][] = "$state: plain PHP not deterministic (exit status $p1[2], then $p2[2]): not compared";
             continue;
         }
-        if ($state === 'filecache') {
-            // What plain PHP left in the cache, put back before each run:
-            // every cell reads the cache as plain PHP warmed it.
-            exec('cp -a ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm"));
-            $warmed = cacheFiles($cache);
+        if ($fileCache) {
+            // What the warming run left in the cache, put back before each
+            // run: every cell reads the cache as it was warmed.
+            exec('cp -a ' . escapeshellarg($cellCache) . ' ' . escapeshellarg("$cellCache.warm"));
+            $warmed = cacheFiles($cellCache);
         }
         $e = events($p1);
         $p3 = null;
@@ -337,10 +347,10 @@ function worker(array $job): array
                     $off = -1;
                 }
             }
-            if ($state === 'filecache') {
-                exec('rm -rf ' . escapeshellarg($cache) . ' && cp -a ' . escapeshellarg("$cache.warm") . ' ' . escapeshellarg($cache));
+            if ($fileCache) {
+                exec('rm -rf ' . escapeshellarg($cellCache) . ' && cp -a ' . escapeshellarg("$cellCache.warm") . ' ' . escapeshellarg($cellCache));
             }
-            $r = runPhp($base, $test, $state, $mode, $on, $off, $side, $cache, $timeout);
+            $r = runPhp($base, $test, $state, $mode, $on, $off, $side, $cellCache, $timeout);
             $diff = differences($p1, $r, $mask);
             if ($diff && $p3 === null) {
                 // A third plain run: what differs between plain runs is not memprof's.
@@ -348,11 +358,11 @@ function worker(array $job): array
                 $mask = mask($p1, $p3, $mask);
                 $diff = differences($p1, $r, $mask);
             }
-            if ($state === 'filecache' && ($new = array_diff(cacheFiles($cache), $warmed))) {
+            if ($fileCache && ($new = array_diff(cacheFiles($cellCache), $warmed))) {
                 // The cache is keyed by the engine's system id: a run that
                 // does not find plain PHP's files compiles on its own.
                 $id = fn(array $files) => implode(', ', array_unique(array_map(fn($f) => strtok($f, '/'), $files)));
-                $diff[] = 'filecache: this run did not use the cache plain PHP warmed (system id ' . $id($warmed)
+                $diff[] = 'filecache: this run did not use the cache as warmed (system id ' . $id($warmed)
                     . '), it wrote ' . count($new) . ' files of its own (system id ' . $id($new) . ')';
             }
             $acted = preg_match('/^actions (\d+)$/m', $r[3], $m) ? (int) $m[1] : 0;
@@ -387,7 +397,8 @@ function worker(array $job): array
             }
             $res['cells'][] = $cell;
         }
-        exec('rm -rf ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm"));
+        exec('rm -rf ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm") . ' ' . escapeshellarg("$cache-m")
+            . ' ' . escapeshellarg("$cache-m.warm"));
     }
     if ($job['kind'] === 'phpt') {
         @unlink($test['file']);

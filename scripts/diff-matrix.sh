@@ -4,7 +4,8 @@
 # without memprof and with it in every cell of
 #   {loaded; full, sampling, native x from the start, memprof_enable()
 #    mid-run, enabled then disabled} x {no opcache, opcache, opcache's
-#    file cache warmed by plain PHP, tracing JIT, function JIT}
+#    file cache warmed by plain PHP, the file cache warmed with memprof
+#    loaded, tracing JIT, function JIT}
 # and beside Xdebug; stdout, stderr, the exit status and the memory figures
 # at the end compared with plain PHP in the same state. Ends with
 # "N passed, N failed" (one count per test and cell).

@@ -262,7 +262,7 @@ function worker(array $job): array
     $res = ['test' => $job['name'], 'cells' => [], 'skipped' => null, 'notes' => []];
     if ($job['kind'] === 'app') {
         $test = ['dir' => dirname($job['path']), 'file' => $job['path'], 'code' => null, 'skipif' => null,
-            'clean' => null, 'ini' => [], 'args' => [], 'memory_limit' => '512M'];
+            'clean' => null, 'ini' => [], 'args' => [$job['docs']], 'memory_limit' => '512M'];
     } else {
         $test = prepareTest($job['path'], $base);
         if (is_string($test)) {
@@ -417,10 +417,10 @@ if (($argv[1] ?? '') === '--worker') {
 
 $opt = ['jobs' => 2, 'seed' => 1, 'select' => 'full', 'tests' => 0, 'known' => null, 'work' => null,
     'module' => null, 'php' => PHP_BINARY, 'filter' => null, 'cells' => null, 'apps' => null, 'root' => null,
-    'control' => ''];
+    'control' => '', 'docs' => dirname(__DIR__)];
 $dirs = [];
 for ($i = 1; $i < $argc; $i++) {
-    if (preg_match('/^--(jobs|seed|select|tests|known|work|module|php|filter|cells|apps|root|control)=(.*)$/s', $argv[$i], $m)) {
+    if (preg_match('/^--(jobs|seed|select|tests|known|work|module|php|filter|cells|apps|root|control|docs)=(.*)$/s', $argv[$i], $m)) {
         $opt[$m[1]] = $m[2];
     } else {
         $dirs[] = $argv[$i];
@@ -542,6 +542,7 @@ while ($queue || $running) {
         $id = $n++;
         $job['base'] = $base;
         $job['seed'] = $opt['seed'];
+        $job['docs'] = $opt['docs'];
         $job['tmp'] = "$work/tmp/$id";
         $job['keep'] = "$work/failures/" . strtr($job['name'], '/:', '--');
         file_put_contents("$work/job.$id.json", json_encode($job));

@@ -78,7 +78,10 @@ if [ "$(cat "$work/tree/.source" 2>/dev/null)" != "$src" ]; then
   cp -R "$src/ext/standard/tests" "$work/tree/ext/standard/tests"
   echo "$src" >"$work/tree/.source"
 fi
-args=("--select=$select" "--tests=$tests" "--seed=$seed" "--jobs=$jobs" "--work=$work" "--php=$php_bin"
+# The documents two application drivers read, as they are now.
+rm -rf "$work/docs" && mkdir -p "$work/docs/fuzz" "$work/docs/bench"
+for f in README.md INTERNALS.md fuzz/README.md bench/README.md; do cp "$f" "$work/docs/$f"; done
+args=("--docs=$work/docs" "--select=$select" "--tests=$tests" "--seed=$seed" "--jobs=$jobs" "--work=$work" "--php=$php_bin"
   "--module=$work/memprof.so" "--known=$known" "--root=$work/tree")
 [ -n "$filter" ] && args+=("--filter=$filter")
 [ -n "$cells" ] && args+=("--cells=$cells")

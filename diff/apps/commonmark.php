@@ -6,7 +6,9 @@ require '/usr/share/php/League/CommonMark/autoload.php';
 use League\CommonMark\GithubFlavoredMarkdownConverter;
 
 $converter = new GithubFlavoredMarkdownConverter(['html_input' => 'escape', 'allow_unsafe_links' => false]);
-$root = dirname(__DIR__, 2);
+// A copy of this repository's documents made when the matrix started
+// (argv[1]): an edit during a run changes no input.
+$root = $argv[1] ?? dirname(__DIR__, 2);
 $docs = [];
 foreach (['README.md', 'INTERNALS.md', 'fuzz/README.md', 'bench/README.md'] as $f) {
     if (is_file("$root/$f")) {

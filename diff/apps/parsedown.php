@@ -3,7 +3,9 @@
 // Markdown files and a generated document, safe mode on and off.
 require '/usr/share/php/Parsedown/autoload.php';
 
-$root = dirname(__DIR__, 2);
+// A copy of this repository's documents made when the matrix started
+// (argv[1]): an edit during a run changes no input.
+$root = $argv[1] ?? dirname(__DIR__, 2);
 $docs = [];
 foreach (['README.md', 'INTERNALS.md', 'fuzz/README.md', 'bench/README.md'] as $f) {
     if (is_file("$root/$f")) {

@@ -5,7 +5,7 @@ require '/usr/share/php/PhpParser/autoload.php';
 
 use PhpParser\{NodeTraverser, NodeVisitorAbstract, Node, ParserFactory, PrettyPrinter};
 
-$dir = $argv[1] ?? '/usr/share/php/Symfony/Component/Yaml';
+$dir = '/usr/share/php/Symfony/Component/Yaml';
 $files = [];
 $it = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($dir, FilesystemIterator::SKIP_DOTS));
 foreach ($it as $f) {

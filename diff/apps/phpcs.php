@@ -1,7 +1,7 @@
 <?php
 // PHP_CodeSniffer (php-codesniffer): phpcs with the PSR12 standard on a
 // source tree, as /usr/bin/phpcs runs it (no cache, no colours).
-$dir = $argv[1] ?? '/usr/share/php/Symfony/Component/Yaml';
+$dir = '/usr/share/php/Symfony/Component/Yaml';
 $_SERVER['argv'] = $argv = ['phpcs', '-q', '--no-cache', '--no-colors', '--standard=PSR12', '--report=full',
     '--report-width=120', '--extensions=php', $dir];
 $_SERVER['argc'] = $argc = count($argv);

@@ -199,8 +199,21 @@ function mask(array $a, array $b, array $mask = []): array
             continue;
         }
         foreach ($la as $i => $line) {
-            if ($line !== $lb[$i]) {
+            if ($line === $lb[$i] || ($mask[$k][$i] ?? null) === true) {
+                continue;
+            }
+            // Only the words that differ (a time beside a memory figure
+            // in a stack trace), or the whole line if they do not align.
+            $wa = preg_split('/(\s+)/', $line);
+            $wb = preg_split('/(\s+)/', $lb[$i]);
+            if (count($wa) !== count($wb)) {
                 $mask[$k][$i] = true;
+                continue;
+            }
+            foreach ($wa as $j => $w) {
+                if ($w !== $wb[$j]) {
+                    $mask[$k][$i][$j] = true;
+                }
             }
         }
     }
@@ -218,8 +231,15 @@ function differences(array $plain, array $cell, array $mask): array
         }
         $lp = $pp[$k];
         for ($i = 0; $i < max(count($lp), count($lc)); $i++) {
-            if (isset($mask[$k][$i])) {
+            if (($mask[$k][$i] ?? null) === true) {
                 continue;
+            }
+            if (isset($mask[$k][$i], $lp[$i], $lc[$i])) {
+                $wp = preg_split('/(\s+)/', $lp[$i]);
+                $wc = preg_split('/(\s+)/', $lc[$i]);
+                if (count($wp) === count($wc) && !array_diff_key(array_diff_assoc($wp, $wc), $mask[$k][$i])) {
+                    continue;
+                }
             }
             if ($k === 'exit' && $lp[0] !== $lc[0]) {
                 $d[] = "exit status: plain $lp[0], here $lc[0]";

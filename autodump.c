@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include "php.h"
@@ -44,6 +45,8 @@
 #include "dump_speedscope.h"
 #include "arena.h"
 #include "warn.h"
+#include "native.h"
+#include "SAPI.h"
 
 /* Per thread in a ZTS PHP (tls.h): the counts, and the signal this thread's
  * requests install and put back. */
@@ -72,6 +75,8 @@ typedef void (*autodump_error_fn)(int type, zend_string *error_filename, const u
  * (memprof_autodump_error_cb_check()). */
 static autodump_error_fn autodump_orig_error_cb;
 static autodump_error_fn autodump_first_error_cb;
+static bool autodump_started;      /* MINIT has run */
+static pid_t autodump_startup_pid; /* the process that ran it */
 /* Inside that later callback: if it calls memprof's again (the one it
  * replaced), memprof goes on to the first (no loop, no second dump). */
 static MEMPROF_TLS int autodump_error_depth;
@@ -521,11 +526,6 @@ memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo
 
 /* ---- lifecycle ---------------------------------------------------------------------- */
 
-void memprof_autodump_minit(void)
-{
-	autodump_first_error_cb = autodump_orig_error_cb = zend_error_cb;
-	zend_error_cb = autodump_error_cb;
-}
 
 /* Xdebug's develop mode replaces zend_error_cb in its RINIT (after
  * memprof's) without calling the one it replaced for the errors it shows:
@@ -553,7 +553,21 @@ void memprof_autodump_mshutdown(void)
 		zend_error_cb = autodump_first_error_cb;
 	}
 	if (autodump_l.idle_signo) {
-		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
+		struct sigaction cur;
+
+		/* Not over a handler installed since (php-fpm's master has its own). */
+		if (sigaction(autodump_l.idle_signo, NULL, &cur) == 0 && cur.sa_handler == autodump_signal_handler) {
+			if (getpid() != autodump_startup_pid) {
+				/* A forked worker on its way out (php-fpm's, after
+				 * pm.max_requests): a dump signal sent to the pool must
+				 * not kill it now either. */
+				memset(&cur, 0, sizeof(cur));
+				cur.sa_handler = SIG_IGN;
+				sigaction(autodump_l.idle_signo, &cur, NULL);
+			} else {
+				sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
+			}
+		}
 		autodump_l.idle_signo = 0;
 	}
 }
@@ -569,11 +583,184 @@ static void autodump_signal_action(struct sigaction *sa)
 	sa->sa_flags = SA_RESTART | SA_ONSTACK;
 }
 
+/* Makes memprof's handler signo's outside requests (0: none); the signal
+ * that had it before gets back what it did before memprof. before: what
+ * signo did before memprof, when the caller knows (NULL: what the OS says). */
+static void autodump_idle_set(int signo, const struct sigaction *before)
+{
+	struct sigaction sa, old;
+
+	if (autodump_l.idle_signo && autodump_l.idle_signo != signo) {
+		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
+		autodump_l.idle_signo = 0;
+	}
+	autodump_signal_action(&sa);
+	if (signo <= 0 || sigaction(signo, &sa, &old) != 0 || autodump_l.idle_signo == signo) {
+		return;
+	}
+	autodump_l.idle_signo = signo;
+	autodump_l.idle_old_action = before ? *before : old;
+	if (autodump_l.idle_old_action.sa_handler == autodump_signal_handler) {
+		/* (The engine's table of handlers may hold memprof's own.) */
+		memset(&autodump_l.idle_old_action, 0, sizeof(autodump_l.idle_old_action));
+		autodump_l.idle_old_action.sa_handler = SIG_DFL;
+	}
+}
+
+/* ---- php-fpm's new workers ------------------------------------------------------------
+ *
+ * Each new worker sets SIGTERM, SIGINT, SIGUSR1, SIGUSR2 and SIGCHLD back to
+ * their default action after the fork (fpm_signals_init_child(), which then
+ * unblocks signals sent since the fork), applies its pool's settings
+ * (php_admin_value: memprof_autodump_signal_changed()), and waits in
+ * accept() for its first request, whose RINIT would install the dump
+ * signal's handler only then: meanwhile the dump signal killed it. In the
+ * fpm-fcgi SAPI, memprof routes the executable's sigaction() and accept()
+ * entries (native.h) at MINIT; in a process forked since MINIT:
+ * - php-fpm's reset of the dump signal (memprof.dump_signal's value at
+ *   startup) to SIG_DFL installs memprof's handler instead;
+ * - its reset of SIGUSR1 or SIGUSR2 to SIG_DFL otherwise installs a handler
+ *   that only holds the signal, until the pool's settings are known (the
+ *   pool may make it the dump signal): at the first accept() or RINIT, or
+ *   when the pool sets memprof.dump_signal, each held signal becomes the
+ *   dump signal or gets its default action back, and one that arrived
+ *   meanwhile is raised again (the worker dies of it, as without memprof).
+ * The master's own handlers (installed after MINIT) and every other call
+ * pass through untouched. */
+typedef int (*autodump_sigaction_fn)(int, const struct sigaction *, struct sigaction *);
+typedef int (*autodump_accept_fn)(int, struct sockaddr *, socklen_t *);
+static autodump_sigaction_fn autodump_next_sigaction;
+static autodump_accept_fn autodump_next_accept;
+static uint32_t autodump_held;                   /* bit per signal held now */
+static volatile uint32_t autodump_held_got;      /* ... and received meanwhile */
+
+static int autodump_call_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	return autodump_next_sigaction ? autodump_next_sigaction(signo, act, old) : sigaction(signo, act, old);
+}
+
+static void autodump_hold_handler(int signo)
+{
+	__atomic_or_fetch(&autodump_held_got, 1u << signo, __ATOMIC_SEQ_CST);
+}
+
+/* Ends the holding: dump_signo becomes memprof's (its default action is
+ * what it did before), the others get their default action back and are
+ * raised if they came. */
+static void autodump_settle(int dump_signo)
+{
+	struct sigaction dfl;
+	uint32_t held = autodump_held;
+	int s;
+
+	if (!held) {
+		return;
+	}
+	autodump_held = 0;
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	for (s = 1; s < 32; s++) {
+		if (!(held & (1u << s))) {
+			continue;
+		}
+		if (s == dump_signo) {
+			autodump_idle_set(s, &dfl);
+			if (autodump_l.idle_signo == s) {
+				continue;
+			}
+		}
+		sigaction(s, &dfl, NULL);
+		/* (Read after the reset: one that comes later meets SIG_DFL.) */
+		if (__atomic_load_n(&autodump_held_got, __ATOMIC_SEQ_CST) & (1u << s)) {
+			raise(s);
+		}
+	}
+}
+
+static int autodump_fpm_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	struct sigaction sa;
+
+	if (!act || (act->sa_flags & SA_SIGINFO) || act->sa_handler != SIG_DFL || getpid() == autodump_startup_pid) {
+		return autodump_call_sigaction(signo, act, old);
+	}
+	if (signo == autodump_l.idle_signo) {
+		autodump_signal_action(&sa);
+		if (autodump_call_sigaction(signo, &sa, old) == 0) {
+			autodump_l.idle_old_action = *act;
+			return 0;
+		}
+	} else if (signo == SIGUSR1 || signo == SIGUSR2) {
+		sa = *act;
+		sa.sa_handler = autodump_hold_handler;
+		if (autodump_call_sigaction(signo, &sa, old) == 0) {
+			autodump_held |= 1u << signo;
+			return 0;
+		}
+	}
+	return autodump_call_sigaction(signo, act, old);
+}
+
+static int autodump_fpm_accept(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	if (UNEXPECTED(autodump_held)) {
+		autodump_settle(MEMPROF_G(ini).dump_signal);
+	}
+	return autodump_next_accept ? autodump_next_accept(fd, addr, len) : accept(fd, addr, len);
+}
+
+static void autodump_fpm_route(void)
+{
+	void *next_sigaction, *next_accept;
+
+	/* Both or neither: a held signal must be settled. */
+	if (!memprof_native_route_executable("accept", (void *) autodump_fpm_accept, &next_accept)) {
+		return;
+	}
+	autodump_next_accept = (autodump_accept_fn) next_accept;
+	if (memprof_native_route_executable("sigaction", (void *) autodump_fpm_sigaction, &next_sigaction)) {
+		autodump_next_sigaction = (autodump_sigaction_fn) next_sigaction;
+	}
+}
+
+/* memprof.dump_signal's value at startup is caught from MINIT on, not from
+ * the first request: a process forked before its first request (php-fpm's
+ * workers, Apache's prefork children) inherits the handler, and a signal
+ * in between is ignored instead of killing it (or, SIGWINCH and SIGURG,
+ * ignored as before). A parent that installs its own handler afterwards
+ * (php-fpm's master: SIGUSR1 reopens its logs, SIGUSR2 reloads) keeps it. */
+void memprof_autodump_minit(void)
+{
+	int signo = MEMPROF_G(ini).dump_signal;
+
+	autodump_first_error_cb = autodump_orig_error_cb = zend_error_cb;
+	zend_error_cb = autodump_error_cb;
+	autodump_startup_pid = getpid();
+	autodump_started = true;
+	if (signo > 0) {
+		autodump_idle_set(signo, NULL);
+	}
+	if (strcmp(sapi_module.name, "fpm-fcgi") == 0) {
+		autodump_fpm_route();
+	}
+}
+
+void memprof_autodump_signal_changed(int signo)
+{
+	/* Not in MINIT's own reading of the settings, nor in a request (the
+	 * next RINIT sees the value). */
+	if (autodump_started && !MEMPROF_G(session).in_request) {
+		autodump_settle(signo);
+		autodump_idle_set(signo, NULL);
+	}
+}
+
 void memprof_autodump_rinit(void)
 {
 	struct sigaction sa;
 	int signo = MEMPROF_G(ini).dump_signal;
 
+	autodump_settle(signo);
 	autodump_signal_due = 0;
 	autodump_l.signo = 0;
 	if (autodump_l.idle_signo && autodump_l.idle_signo != signo) {
@@ -619,14 +806,7 @@ void memprof_autodump_rinit(void)
 void memprof_autodump_rshutdown(void)
 {
 	if (autodump_l.signo) {
-		struct sigaction sa;
-
-		if (autodump_l.idle_signo != autodump_l.signo) {
-			autodump_l.idle_signo = autodump_l.signo;
-			autodump_l.idle_old_action = autodump_l.old_action;
-		}
-		autodump_signal_action(&sa);
-		sigaction(autodump_l.signo, &sa, NULL);
+		autodump_idle_set(autodump_l.signo, &autodump_l.old_action);
 		autodump_l.signo = 0;
 	}
 }

@@ -19,8 +19,14 @@
 #include "php.h"
 #include "dump.h"
 
-/** Wraps zend_error_cb (the memory-limit dump). Call from MINIT. */
+/** Wraps zend_error_cb (the memory-limit dump), and catches
+ * memprof.dump_signal from now on (autodump.c says why). Call from MINIT,
+ * after the INI entries are registered. */
 void memprof_autodump_minit(void);
+/** memprof.dump_signal was changed to signo: outside a request (php-fpm
+ * applies a pool's php_admin_value in each new worker before its first
+ * request), the new signal is caught at once. Call from its INI handler. */
+void memprof_autodump_signal_changed(int signo);
 /** Unwraps it, and gives the dump signal back. Call from MSHUTDOWN. */
 void memprof_autodump_mshutdown(void);
 /** Installs the dump signal handler (memprof.dump_signal). Call from RINIT. */

@@ -533,6 +533,9 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 		return FAILURE;
 	}
 	MEMPROF_G(ini).dump_signal = signo;
+	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_ACTIVATE) {
+		memprof_autodump_signal_changed(signo);
+	}
 	return SUCCESS;
 }
 

@@ -921,15 +921,18 @@ static bool native_resolve(const char **why)
 	return true;
 }
 
-/* ---- libJudy's allocator: memprof's arena, for good ------------------------------ */
+/* ---- for good: libJudy's allocator, the executable's entries ------------------------ */
 
+/* Entries of one object rewritten for the rest of the process. */
 typedef struct {
-	void *malloc_fn;
-	void *free_fn;
+	const char *object;     /* part of the object's name; "" the executable */
+	const char *names[2];   /* the functions (NULL: none) */
+	void *to[2];            /* what their entries get */
+	void *was[2];           /* what their entries held (NULL: only the object's own lazy-binding code) */
 	size_t rewritten;
-} native_judy_route;
+} native_route;
 
-static void native_route_relocs(const native_object *o, const ElfW(Rela) *rel, size_t count, native_judy_route *r)
+static void native_route_relocs(const native_object *o, const ElfW(Rela) *rel, size_t count, native_route *r)
 {
 	size_t i;
 
@@ -937,22 +940,29 @@ static void native_route_relocs(const native_object *o, const ElfW(Rela) *rel, s
 		uint32_t type = (uint32_t) ELF64_R_TYPE(rel[i].r_info);
 		uint32_t sym = (uint32_t) ELF64_R_SYM(rel[i].r_info);
 		const char *name;
-		void **slot, *to;
+		void **slot;
+		int f;
 
 		if ((type != NATIVE_R_JUMP_SLOT && type != NATIVE_R_GLOB_DAT && type != NATIVE_R_ABS64) || sym == 0
 				|| (type == NATIVE_R_ABS64 && rel[i].r_addend != 0)) {
 			continue;
 		}
 		name = o->strtab + o->symtab[sym].st_name;
-		if (strcmp(name, "malloc") == 0) {
-			to = r->malloc_fn;
-		} else if (strcmp(name, "free") == 0) {
-			to = r->free_fn;
-		} else {
+		for (f = 0; f < 2 && !(r->names[f] && strcmp(name, r->names[f]) == 0); f++) {
+		}
+		if (f == 2) {
 			continue;
 		}
 		slot = (void **) (o->base + rel[i].r_offset);
-		if (*slot != to && native_write(slot, to, (uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
+		if (*slot == r->to[f]) {
+			continue;
+		}
+		/* A slot still bound lazily points into the object's own code
+		 * (which would jump through the slot again): not kept. */
+		if (!native_in_object(o, (uintptr_t) *slot)) {
+			r->was[f] = *slot;
+		}
+		if (native_write(slot, r->to[f], (uintptr_t) slot >= o->relro_start && (uintptr_t) slot < o->relro_end)) {
 			r->rewritten++;
 		}
 	}
@@ -960,39 +970,60 @@ static void native_route_relocs(const native_object *o, const ElfW(Rela) *rel, s
 
 static int native_route_visit(struct dl_phdr_info *info, size_t size, void *arg)
 {
+	native_route *r = arg;
 	native_object o = {0};
 	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
 	size_t pltrelsz = 0, relasz = 0;
+	/* The executable is the first object, named "". */
+	bool executable = r->object[0] == '\0';
 
 	(void) size;
-	if (!strstr(info->dlpi_name, "libJudy") || !native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
-		return 0;
+	if (executable ? info->dlpi_name[0] != '\0' : !strstr(info->dlpi_name, r->object)) {
+		return executable;
 	}
-	if (jmprel) {
-		native_route_relocs(&o, jmprel, pltrelsz / sizeof(ElfW(Rela)), arg);
+	if (native_object_tables(info, &o, &jmprel, &pltrelsz, &rela, &relasz)) {
+		if (jmprel) {
+			native_route_relocs(&o, jmprel, pltrelsz / sizeof(ElfW(Rela)), r);
+		}
+		if (rela) {
+			native_route_relocs(&o, rela, relasz / sizeof(ElfW(Rela)), r);
+		}
 	}
-	if (rela) {
-		native_route_relocs(&o, rela, relasz / sizeof(ElfW(Rela)), arg);
-	}
-	return 0;
+	return executable;
 }
 
-bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *))
+/* The entries call into memprof's module for good: it stays mapped to the
+ * end of the process (it is never unloaded then). */
+static bool native_route_apply(native_route *r)
 {
-	native_judy_route r = { (void *) malloc_fn, (void *) free_fn, 0 };
 	Dl_info self;
 
-	/* For good: memprof's module stays mapped to the end of the process,
-	 * since libJudy (maybe another extension's too) now calls into it. */
-	if (!dladdr((void *) memprof_native_route_judy, &self) || !self.dli_fname
+	if (!dladdr((void *) native_route_apply, &self) || !self.dli_fname
 			|| !dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) {
 		return false;
 	}
 	native_page = (uintptr_t) sysconf(_SC_PAGESIZE);
 	pthread_mutex_lock(&native_lock);
-	dl_iterate_phdr(native_route_visit, &r);
+	dl_iterate_phdr(native_route_visit, r);
 	pthread_mutex_unlock(&native_lock);
-	return r.rewritten > 0;
+	return r->rewritten > 0;
+}
+
+bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *))
+{
+	/* (libJudy, maybe another extension's too.) */
+	native_route r = { "libJudy", { "malloc", "free" }, { (void *) malloc_fn, (void *) free_fn }, { NULL, NULL }, 0 };
+
+	return native_route_apply(&r);
+}
+
+bool memprof_native_route_executable(const char *name, void *fn, void **prev)
+{
+	native_route r = { "", { name, NULL }, { fn, NULL }, { NULL, NULL }, 0 };
+	bool done = native_route_apply(&r);
+
+	*prev = r.was[0];
+	return done;
 }
 
 /* fork(): a lock another thread holds at the fork would never be released
@@ -1095,6 +1126,14 @@ bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void 
 {
 	(void) malloc_fn;
 	(void) free_fn;
+	return false;
+}
+
+bool memprof_native_route_executable(const char *name, void *fn, void **prev)
+{
+	(void) name;
+	(void) fn;
+	*prev = NULL;
 	return false;
 }
 

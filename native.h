@@ -35,6 +35,19 @@
  */
 bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void *));
 
+/**
+ * Points the executable's own entries (its GOT words: its calls and the
+ * addresses it takes) for the C library function name at fn, for the rest
+ * of the process and the processes it forks (memprof's module is pinned).
+ * Call from MINIT. fn must call on *prev, or the C library's function
+ * itself when *prev is NULL (the entries were not bound yet).
+ *
+ * @param prev  set to what the entries held: the C library's function, or
+ *              another tool's in front of it; NULL when lazily bound
+ * @return whether an entry was rewritten
+ */
+bool memprof_native_route_executable(const char *name, void *fn, void **prev);
+
 /** Makes fork() safe while other threads rewrite entries. Call from MINIT,
  * before any other pthread_atfork() of memprof's (its child handler, which
  * restarts the session, must run after this one's). */

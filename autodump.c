@@ -181,11 +181,79 @@ static void autodump_growth_rearm(void)
 	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
 }
 
+/* 64 bits for names nobody can predict (a shared /tmp, where another user
+ * may plant the names a dump is about to take). */
+static uint64_t autodump_random(void)
+{
+	static MEMPROF_TLS uint64_t counter;
+	uint64_t r = 0;
+	struct timespec ts;
+
+#ifdef SYS_getrandom
+	if (syscall(SYS_getrandom, &r, sizeof(r), 0x1 /* GRND_NONBLOCK */) == (long) sizeof(r)) {
+		return r;
+	}
+#endif
+	/* (No getrandom(): not secret, only unlikely to be guessed in advance.) */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	r = ((uint64_t) ts.tv_nsec << 32) ^ (uint64_t) ts.tv_sec ^ ((uint64_t) getpid() << 16) ^ ++counter
+		^ (uint64_t) (uintptr_t) &r;
+	r ^= r >> 33;
+	r *= 0xff51afd7ed558ccdULL;
+	return r ^ (r >> 33);
+}
+
+#ifdef ZTS
+/* Threads of one process: the thread's id after the process's. */
+# define AUTODUMP_WHO_FMT "%ld-%ld"
+# define AUTODUMP_WHO_ARGS (long) getpid(), (long) syscall(SYS_gettid)
+#else
+# define AUTODUMP_WHO_FMT "%ld"
+# define AUTODUMP_WHO_ARGS (long) getpid()
+#endif
+
+/* Gives the complete temporary file its final name, never over a file
+ * that exists: the next sequence numbers, then (names planted ahead for
+ * this pid) names with a random part. false with errno set when none
+ * could be taken. */
+static bool autodump_publish(int dfd, const char *tmp, const char *stamp, const char *ext, char *name, size_t name_size)
+{
+	int tries, err = EEXIST;
+
+	for (tries = 0; tries < 16 && err == EEXIST; tries++) {
+		if (tries < 8) {
+			snprintf(name, name_size, "memprof." AUTODUMP_WHO_FMT ".%s.%u.%s", AUTODUMP_WHO_ARGS, stamp,
+				++autodump_l.seq, ext);
+		} else {
+			snprintf(name, name_size, "memprof." AUTODUMP_WHO_FMT ".%s.%u-%016" PRIx64 ".%s", AUTODUMP_WHO_ARGS,
+				stamp, autodump_l.seq, autodump_random(), ext);
+		}
+#ifdef SYS_renameat2
+		/* One step where the file system has it (RENAME_NOREPLACE). */
+		if (syscall(SYS_renameat2, dfd, tmp, dfd, name, 1) == 0) {
+			return true;
+		}
+		err = errno;
+		if (err != EINVAL && err != ENOSYS) {
+			continue;
+		}
+#endif
+		/* A link fails on a name that exists, whatever it is. */
+		if (linkat(dfd, tmp, dfd, name, 0) == 0) {
+			unlinkat(dfd, tmp, 0);
+			return true;
+		}
+		err = errno;
+	}
+	errno = err;
+	return false;
+}
+
 zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
 	memprof_format format = MEMPROF_G(ini).output_format;
 	const char *dir = autodump_dir();
-	char name[128], stamp[32], quoted[AUTODUMP_QUOTE_MAX + 4];
+	char name[160], tmp[96], stamp[32], quoted[AUTODUMP_QUOTE_MAX + 4];
 	memprof_profile profile;
 	memprof_writer w;
 	struct tm tm;
@@ -205,16 +273,14 @@ zend_result memprof_autodump(const memprof_view *view, const char *reason, char 
 	}
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	for (tries = 0; tries < 100 && fd < 0; tries++) {
-#ifdef ZTS
-		/* Threads of one process: the thread's id after the process's. */
-		snprintf(name, sizeof(name), "memprof.%ld-%ld.%s.%u.%s", (long) getpid(), (long) syscall(SYS_gettid),
-			stamp, ++autodump_l.seq, autodump_formats[format].ext);
-#else
-		snprintf(name, sizeof(name), "memprof.%ld.%s.%u.%s", (long) getpid(), stamp, ++autodump_l.seq,
-			autodump_formats[format].ext);
-#endif
-		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	/* Written under a temporary name, given its final one only once
+	 * complete: a process killed mid-dump (SIGKILL, php-fpm's
+	 * request_terminate_timeout) leaves a ".memprof.*.tmp", never a
+	 * truncated file under a dump's name. */
+	for (tries = 0; tries < 16 && fd < 0; tries++) {
+		snprintf(tmp, sizeof(tmp), ".memprof." AUTODUMP_WHO_FMT ".%016" PRIx64 ".tmp", AUTODUMP_WHO_ARGS,
+			autodump_random());
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0 && errno != EEXIST) {
 			break;
 		}
@@ -230,7 +296,7 @@ zend_result memprof_autodump(const memprof_view *view, const char *reason, char 
 	memprof_heap_pause();
 	if (memprof_profile_take(&profile, view) != SUCCESS) {
 		memprof_heap_resume();
-		unlinkat(dfd, name, 0);
+		unlinkat(dfd, tmp, 0);
 		close(fd);
 		close(dfd);
 		snprintf(error, error_size, "out of memory for the dump");
@@ -248,10 +314,18 @@ zend_result memprof_autodump(const memprof_view *view, const char *reason, char 
 	}
 	if (rc != SUCCESS) {
 		/* Never leave a half-written dump behind. */
-		unlinkat(dfd, name, 0);
+		unlinkat(dfd, tmp, 0);
 		close(dfd);
 		snprintf(error, error_size, "writing to memprof.output_dir \"%s\" failed after %zu bytes: %s",
 			autodump_quote(dir, quoted, sizeof(quoted)), w.written, w.error ? strerror(w.error) : "out of memory");
+		return FAILURE;
+	}
+	if (!autodump_publish(dfd, tmp, stamp, autodump_formats[format].ext, name, sizeof(name))) {
+		int err = errno;
+		unlinkat(dfd, tmp, 0);
+		close(dfd);
+		snprintf(error, error_size, "cannot name the dump in memprof.output_dir \"%s\": %s",
+			autodump_quote(dir, quoted, sizeof(quoted)), strerror(err));
 		return FAILURE;
 	}
 	close(dfd);

@@ -6,8 +6,11 @@
  * memprof.output_format into memprof.output_dir.
  *
  * Files are named memprof.<pid>.<UTC time>.<seq>.<ext> (sortable, findable
- * by pid), created with O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600, and written
- * with write(2): nothing is taken from the request heap, so a dump works
+ * by pid; <seq>-<random> when those names were taken), written with
+ * write(2) to a temporary .memprof.<pid>.<random>.tmp (O_CREAT|O_EXCL|
+ * O_NOFOLLOW, mode 0600) and moved to that name, never over a file that
+ * exists, only once complete. Nothing is taken from the request heap, so a
+ * dump works
  * with the memory limit exhausted. At most memprof.max_dumps automatic
  * dumps are written per process.
  */

@@ -10,9 +10,8 @@
  * write(2) to a temporary .memprof.<pid>.<random>.tmp (O_CREAT|O_EXCL|
  * O_NOFOLLOW, mode 0600) and moved to that name, never over a file that
  * exists, only once complete. Nothing is taken from the request heap, so a
- * dump works
- * with the memory limit exhausted. At most memprof.max_dumps automatic
- * dumps are written per process.
+ * dump works with the memory limit exhausted. At most memprof.max_dumps
+ * automatic dumps are written per process.
  */
 #ifndef MEMPROF_AUTODUMP_H
 #define MEMPROF_AUTODUMP_H

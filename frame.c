@@ -508,9 +508,20 @@ memprof_path *memprof_frame_sync_current(void)
 memprof_site *memprof_frame_sync_current_site(void)
 {
 	memprof_path *node = memprof_frame_sync_current();
+	const zend_execute_data *ex = EG(current_execute_data);
+
 	/* A fake frame's function is the included file, not the path's
 	 * function: its first line would be another file's line. */
-	return memprof_path_site(node, frame_is_fake(EG(current_execute_data)) ? 0 : memprof_frame_current_line());
+	if (frame_is_fake(ex)) {
+		return memprof_path_site(node, 0);
+	}
+	/* A trampoline that runs itself (FFI's C functions: no node of their
+	 * own) allocates for its caller, at the caller's line. */
+	while (ex && ex->func && (ex->func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)
+			&& ex->func->type == ZEND_INTERNAL_FUNCTION) {
+		ex = ex->prev_execute_data;
+	}
+	return memprof_path_site(node, memprof_frame_line(ex));
 }
 
 /* ---- fibers -------------------------------------------------------------------- */

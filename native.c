@@ -44,7 +44,9 @@
  * non-thread-safe one compares the thread with the one that turned it on.
  *
  * Objects loaded later: memprof's dlopen() (rewritten like the allocator)
- * rewrites the new objects after the real dlopen() returns. Objects
+ * rewrites the new objects after the real dlopen() returns. Addresses
+ * looked up by name (dlsym(), FFI): see native_answer and
+ * native_do_ffi_call(). Objects
  * unloaded meanwhile: writing back checks that each word still lies in a
  * loaded object and still holds memprof's function.
  */
@@ -108,7 +110,8 @@ static struct {
 
 #define NATIVE_FUNCS(X) \
 	X(malloc) X(calloc) X(realloc) X(free) X(posix_memalign) X(aligned_alloc) \
-	X(memalign) X(valloc) X(pvalloc) X(reallocarray) X(strdup) X(strndup) X(dlopen)
+	X(memalign) X(valloc) X(pvalloc) X(reallocarray) X(strdup) X(strndup) X(dlopen) \
+	X(dlsym) X(dlvsym) X(ffi_call)
 
 #define NATIVE_ENUM(n) NATIVE_##n,
 enum { NATIVE_FUNCS(NATIVE_ENUM) NATIVE_COUNT };
@@ -132,6 +135,9 @@ typedef struct {
 	char *(*strdup)(const char *);
 	char *(*strndup)(const char *, size_t);
 	void *(*dlopen)(const char *, int);
+	void *(*dlsym)(void *, const char *);
+	void *(*dlvsym)(void *, const char *, const char *);
+	void (*ffi_call)(void *, void (*)(void), void *, void **);
 } native_fns;
 
 static native_fns native_real[2];
@@ -381,6 +387,120 @@ static char *native_strndup_1(const char *s, size_t n) { return native_do_strndu
 static void *native_dlopen_0(const char *file, int mode) { return native_do_dlopen(&native_real[0], file, mode); }
 static void *native_dlopen_1(const char *file, int mode) { return native_do_dlopen(&native_real[1], file, mode); }
 
+/* libffi's ffi_call(cif, fn, ...): how PHP's FFI calls every C function.
+ * fn comes from a dlsym() made when the scope was declared, maybe before
+ * this session (an earlier FFI::cdef(), FFI::load(), a preloaded scope, a
+ * function pointer kept in a CData): an allocator is swapped for memprof's
+ * function here, so FFI's malloc() and free() are seen whenever made. */
+static void (*native_ffi_target(void (*fn)(void)))(void);
+
+static zend_always_inline void native_do_ffi_call(const native_fns *r, void *cif, void (*fn)(void), void *rvalue, void **avalue)
+{
+	if (NATIVE_RECORDS()) {
+		fn = native_ffi_target(fn);
+	}
+	r->ffi_call(cif, fn, rvalue, avalue);
+}
+
+static void native_ffi_call_0(void *cif, void (*fn)(void), void *rvalue, void **avalue) { native_do_ffi_call(&native_real[0], cif, fn, rvalue, avalue); }
+static void native_ffi_call_1(void *cif, void (*fn)(void), void *rvalue, void **avalue) { native_do_ffi_call(&native_real[1], cif, fn, rvalue, avalue); }
+
+/* dlsym() and dlvsym(): FFI (and any library that looks the allocator up
+ * by name) calls the address it got, through no relocation entry. While
+ * this thread tracks, a lookup of an allocator's name that finds the
+ * allocator memprof wraps answers memprof's function instead, which stays
+ * callable for good (memprof's module is pinned) and records only while a
+ * session tracks. Every other lookup must give exactly what the real one
+ * gives, and glibc's answer depends on who calls: dlsym(RTLD_NEXT) searches
+ * after the caller's object, and dlsym(RTLD_DEFAULT) from an object loaded
+ * with RTLD_DEEPBIND (PHP's extensions, FFI's module among them) searches
+ * its own dependencies first. So the entries hold small assembly
+ * trampolines that ask native_lookup() and, unless it answers, jump to the
+ * real function with the caller's return address still in place (a call
+ * from C would make memprof's module the caller). */
+typedef struct {
+	void *answer;   /* memprof's function to return, or NULL: */
+	void *next;     /* the function to jump to, with the caller's arguments */
+} native_answer;
+
+void *memprof_native_dlsym_0(void *handle, const char *name);
+void *memprof_native_dlsym_1(void *handle, const char *name);
+void *memprof_native_dlvsym_0(void *handle, const char *name, const char *version);
+void *memprof_native_dlvsym_1(void *handle, const char *name, const char *version);
+
+static native_answer native_lookup(void *handle, const char *name, const char *version, void *caller, int set)
+	__attribute__((used, noinline));
+
+/* native_lookup(handle, name, version, caller, set), then return its answer
+ * or jump to its next. x86-64: arguments in rdi, rsi, rdx, rcx, r8; the
+ * answer comes back in rax:rdx. AArch64: x0-x4; x0:x1. endbr64 / bti c
+ * are no-ops where control-flow protection is off. */
+#if defined(__x86_64__)
+# define NATIVE_TRAMPOLINE(fn, set, version_arg) \
+	".p2align 4\n" \
+	".globl " #fn "\n" \
+	".hidden " #fn "\n" \
+	".type " #fn ", @function\n" \
+	#fn ":\n" \
+	".cfi_startproc\n" \
+	"endbr64\n" \
+	"pushq %rdi\n" ".cfi_adjust_cfa_offset 8\n" \
+	"pushq %rsi\n" ".cfi_adjust_cfa_offset 8\n" \
+	"pushq %rdx\n" ".cfi_adjust_cfa_offset 8\n" \
+	version_arg \
+	"movq 24(%rsp), %rcx\n" \
+	"movl $" #set ", %r8d\n" \
+	"call native_lookup\n" \
+	"movq %rdx, %r11\n" \
+	"popq %rdx\n" ".cfi_adjust_cfa_offset -8\n" \
+	"popq %rsi\n" ".cfi_adjust_cfa_offset -8\n" \
+	"popq %rdi\n" ".cfi_adjust_cfa_offset -8\n" \
+	"testq %rax, %rax\n" \
+	"jz 1f\n" \
+	"ret\n" \
+	"1: jmp *%r11\n" \
+	".cfi_endproc\n" \
+	".size " #fn ", .-" #fn "\n"
+# define NATIVE_NO_VERSION "xorl %edx, %edx\n"
+#else
+# define NATIVE_TRAMPOLINE(fn, set, version_arg) \
+	".p2align 4\n" \
+	".globl " #fn "\n" \
+	".hidden " #fn "\n" \
+	".type " #fn ", %function\n" \
+	#fn ":\n" \
+	".cfi_startproc\n" \
+	"hint #34\n" \
+	"stp x29, x30, [sp, #-48]!\n" ".cfi_def_cfa_offset 48\n" ".cfi_offset 29, -48\n" ".cfi_offset 30, -40\n" \
+	"mov x29, sp\n" \
+	"stp x0, x1, [sp, #16]\n" \
+	"str x2, [sp, #32]\n" \
+	version_arg \
+	"mov x3, x30\n" \
+	"mov w4, #" #set "\n" \
+	"bl native_lookup\n" \
+	"mov x16, x1\n" \
+	"cbnz x0, 1f\n" \
+	"ldp x0, x1, [sp, #16]\n" \
+	"ldr x2, [sp, #32]\n" \
+	"ldp x29, x30, [sp], #48\n" \
+	"br x16\n" \
+	"1: ldp x29, x30, [sp], #48\n" \
+	"ret\n" \
+	".cfi_endproc\n" \
+	".size " #fn ", .-" #fn "\n"
+# define NATIVE_NO_VERSION "mov x2, xzr\n"
+#endif
+
+__asm__(
+	".pushsection .text\n"
+	NATIVE_TRAMPOLINE(memprof_native_dlsym_0, 0, NATIVE_NO_VERSION)
+	NATIVE_TRAMPOLINE(memprof_native_dlsym_1, 1, NATIVE_NO_VERSION)
+	NATIVE_TRAMPOLINE(memprof_native_dlvsym_0, 0, "")
+	NATIVE_TRAMPOLINE(memprof_native_dlvsym_1, 1, "")
+	".popsection\n"
+);
+
 static const char *const native_names[NATIVE_COUNT] = {
 #define NATIVE_NAME(n) #n,
 	NATIVE_FUNCS(NATIVE_NAME)
@@ -390,8 +510,16 @@ static const char *const native_names[NATIVE_COUNT] = {
 static void *const native_hooks[2][NATIVE_COUNT] = {
 #define NATIVE_HOOK0(n) (void *) native_##n##_0,
 #define NATIVE_HOOK1(n) (void *) native_##n##_1,
+#define native_dlsym_0 memprof_native_dlsym_0
+#define native_dlsym_1 memprof_native_dlsym_1
+#define native_dlvsym_0 memprof_native_dlvsym_0
+#define native_dlvsym_1 memprof_native_dlvsym_1
 	{ NATIVE_FUNCS(NATIVE_HOOK0) },
 	{ NATIVE_FUNCS(NATIVE_HOOK1) },
+#undef native_dlsym_0
+#undef native_dlsym_1
+#undef native_dlvsym_0
+#undef native_dlvsym_1
 #undef NATIVE_HOOK0
 #undef NATIVE_HOOK1
 };
@@ -463,6 +591,87 @@ static bool native_excluded(const char *name)
 		}
 	}
 	return false;
+}
+
+/* ---- ffi_call() (see native_do_ffi_call()) -------------------------------------- */
+
+static void (*native_ffi_target(void (*fn)(void)))(void)
+{
+	int func;
+
+	for (func = 0; func < NATIVE_dlopen; func++) {
+		if ((void *) fn == *native_real_slot(0, func)) {
+			return (void (*)(void)) native_hooks[0][func];
+		}
+		if (native_foreign[func] && (void *) fn == *native_real_slot(1, func)) {
+			return (void (*)(void)) native_hooks[1][func];
+		}
+	}
+	return fn;
+}
+
+/* ---- dlsym() and dlvsym() (see native_answer) ---------------------------------- */
+
+static void *native_global;   /* dlopen(NULL): the global scope */
+
+static void *native_find_symbol(void *handle, const char *name, const char *version)
+{
+	/* A handle's lookup does not depend on the caller. */
+	return version ? native_real[0].dlvsym(handle, name, version) : native_real[0].dlsym(handle, name);
+}
+
+/* What the caller's dlsym(RTLD_DEFAULT) finds, when that does not depend
+ * on how its object was loaded: it searches the global scope then its
+ * object's dependencies, or (RTLD_DEEPBIND) the other way round. When the
+ * two hold different definitions, NULL with *known false. */
+static void *native_find_default(const char *name, const char *version, void *caller, bool *known)
+{
+	void *global = native_find_symbol(native_global, name, version);
+	void *local = NULL;
+	struct link_map *lm = NULL;
+	Dl_info info;
+
+	if (dladdr1(caller, &info, (void **) &lm, RTLD_DL_LINKMAP) && lm) {
+		local = native_find_symbol(lm, name, version);
+	}
+	*known = !local || !global || local == global;
+	return global ? global : local;
+}
+
+static native_answer native_lookup(void *handle, const char *name, const char *version, void *caller, int set)
+{
+	native_answer r = { NULL, set ? (void *) native_real[1].dlsym : (void *) native_real[0].dlsym };
+	bool known = true;
+	void *found;
+	int func, s;
+
+	if (version) {
+		r.next = set ? (void *) native_real[1].dlvsym : (void *) native_real[0].dlvsym;
+	}
+	/* Set 1: another tool's dlsym() was there first; it answers, as for
+	 * the calls of the objects it rewrote. */
+	if (!NATIVE_RECORDS() || set != 0 || handle == RTLD_NEXT || !name) {
+		return r;
+	}
+	func = native_func_of(name);
+	if (func < 0 || func >= NATIVE_dlopen) {
+		return r;
+	}
+	native_t.busy++;
+	found = handle == RTLD_DEFAULT ? native_find_default(name, version, caller, &known)
+		: native_find_symbol(handle, name, version);
+	native_t.busy--;
+	for (s = 0; found && known && s < 2; s++) {
+		if (found == *native_real_slot(s, func) && (s == 0 || native_foreign[func])) {
+			r.answer = native_hooks[s][func];
+		}
+	}
+	if (found && !r.answer) {
+		/* The caller gets an allocator memprof does not see: what it
+		 * frees leaves no trace, so a new address is looked up first. */
+		memprof_heap_native_recheck();
+	}
+	return r;
 }
 
 /* Writes value into slot; a read-only page (RELRO) is made writable for
@@ -799,6 +1008,10 @@ static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
  * for the next session. Under native_lock. */
 static void native_walk(void)
 {
+	if (!native_real[0].ffi_call) {
+		/* FFI loaded since (dl()): libffi came with it. */
+		native_real[0].ffi_call = (void (*)(void *, void (*)(void), void *, void **)) dlsym(RTLD_DEFAULT, "ffi_call");
+	}
 	native_ncands = 0;
 	native_nobjects = 0;
 	native_cands_valid = !native_hide;
@@ -905,6 +1118,11 @@ static bool native_resolve(const char **why)
 	}
 	for (i = 0; i < NATIVE_COUNT; i++) {
 		void *f = dlsym(RTLD_DEFAULT, native_names[i]);
+		if (i == NATIVE_ffi_call) {
+			/* libffi: only when FFI is loaded (native_walk() looks again). */
+			*native_real_slot(0, i) = f != native_hooks[0][i] && f != native_hooks[1][i] ? f : NULL;
+			continue;
+		}
 		if (!f || f == native_hooks[0][i] || f == native_hooks[1][i]) {
 			*why = "the C library's allocator functions could not be found";
 			return false;
@@ -913,6 +1131,11 @@ static bool native_resolve(const char **why)
 	}
 	if (!dladdr((void *) native_resolve, &self) || !self.dli_fname) {
 		*why = "memprof could not find its own module";
+		return false;
+	}
+	native_global = dlopen(NULL, RTLD_LAZY | RTLD_NOLOAD);
+	if (!native_global) {
+		*why = "the program's symbol scope could not be opened";
 		return false;
 	}
 	native_self_name = self.dli_fname;

@@ -6,7 +6,10 @@
  * process, and of objects loaded later (its dlopen() entry is rewritten
  * too), to its own functions, which call the real allocator and report to
  * the heap module (heap.h: memprof_heap_native_alloc(), _free()). Turning
- * native tracking off writes the original entries back.
+ * native tracking off writes the original entries back. Allocators reached
+ * without an entry: dlsym()/dlvsym() of an allocator's name answer
+ * memprof's function while tracking, and libffi's ffi_call() (PHP's FFI)
+ * swaps an allocator it is asked to call for memprof's function.
  *
  * Safety rules (native.c says why):
  * - memprof's own module and libJudy (its address map's library), the

@@ -99,13 +99,50 @@ static const struct {
 	[MEMPROF_FORMAT_SPEEDSCOPE] = { memprof_dump_speedscope, "speedscope.json" },
 };
 
+/* PHP's temporary directory, found as php_get_temporary_directory() finds
+ * it (sys_temp_dir, TMPDIR, P_tmpdir) but without caching a copy on the
+ * request heap, where the program would see it (memory_get_usage()), and
+ * without allocating at all, so that it works at the memory limit. The
+ * program's own answer, once it asked, is the one used. */
+static const char *autodump_temp_dir(void)
+{
+	static MEMPROF_TLS char buf[MAXPATHLEN];
+	const char *dir = PG(sys_temp_dir);
+	size_t len;
+
+	if (PG(php_sys_temp_dir)) {
+		return PG(php_sys_temp_dir);
+	}
+	if (!dir || !*dir || (dir[0] == DEFAULT_SLASH && !dir[1])) {
+		dir = getenv("TMPDIR");
+		if (!dir || !*dir) {
+#ifdef P_tmpdir
+			return P_tmpdir;
+#else
+			return "/tmp";
+#endif
+		}
+	}
+	/* One trailing slash dropped, as PHP does ("/" stays as set). */
+	len = strlen(dir);
+	if (len >= 2 && dir[len - 1] == DEFAULT_SLASH) {
+		len--;
+	}
+	if (len >= sizeof(buf)) {
+		len = sizeof(buf) - 1;
+	}
+	memcpy(buf, dir, len);
+	buf[len] = '\0';
+	return buf;
+}
+
 static const char *autodump_dir(void)
 {
 	const char *dir = MEMPROF_G(ini).output_dir;
 	if (MEMPROF_G(ini).output_dir_abs[0]) {
 		return MEMPROF_G(ini).output_dir_abs;
 	}
-	return dir && *dir ? dir : php_get_temporary_directory();
+	return dir && *dir ? dir : autodump_temp_dir();
 }
 
 /* The output directory as messages quote it: a path can be as long as
@@ -843,8 +880,6 @@ void memprof_autodump_rinit(void)
 		sigaction(autodump_l.idle_signo, &autodump_l.idle_old_action, NULL);
 		autodump_l.idle_signo = 0;
 	}
-	/* Resolve (and cache) the temporary directory now, not at the limit. */
-	(void) php_get_temporary_directory();
 	if (signo <= 0) {
 		return;
 	}

@@ -15,27 +15,6 @@
 #endif
 
 /*
- * Run-time cache slots. Up to 8.3 an internal function's run-time cache has
- * as many slots as an op_array's and one handle indexes both; from 8.4 on,
- * internal functions have their own handles (their caches are sized by
- * them), and an op_array handle used on an internal function reads another
- * extension's slot (the observer's, with Xdebug).
- */
-#if PHP_VERSION_ID >= 80400
-# define MEMPROF_COMPAT_INTERNAL_RTC_HANDLE 1
-static zend_always_inline int memprof_compat_internal_rtc_handle(const char *name)
-{
-	return zend_get_internal_function_extension_handle(name);
-}
-#else
-static zend_always_inline int memprof_compat_internal_rtc_handle(const char *name)
-{
-	(void) name;
-	return -1;
-}
-#endif
-
-/*
  * Frameless calls. From 8.4 on, PHP compiles calls to a few small internal
  * functions (implode, substr, str_replace, trim, strtr, dirname, in_array,
  * ...) as ZEND_FRAMELESS_ICALL: no call frame, so no path node, and their

@@ -41,7 +41,7 @@
  * happened (at least once), and a call that allocates nothing, itself or
  * below, is not seen at all.
  *
- * Per-call cost: a function's description is two loads away (func.h,
+ * Per-call cost: a function's description is one cache entry away (func.h,
  * memprof_func_of()); the child path, for the function and the caller's
  * line, is in the parent's cache of recent children, else found by tree.c;
  * the parent is the top of the shadow stack when the caller's entry is there. Names are made only when a function is
@@ -671,6 +671,11 @@ void memprof_frame_minit(void)
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);
 	memprof_compat_keep_internal_frames();
+}
+
+void memprof_frame_mshutdown(void)
+{
+	memprof_func_mshutdown();
 }
 
 zend_result memprof_frame_start(bool count_calls)

@@ -98,8 +98,10 @@ static zend_always_inline void memprof_frame_note_unrecorded_free(const void *pt
 /** This thread's stacks and paths, none yet (and memprof_func_thread_init()).
  * Call from GINIT: every thread of a ZTS PHP has its own. */
 void memprof_frame_thread_init(void);
-/** Registers the fiber hooks (and memprof_func_minit()). Call from MINIT only. */
+/** Registers the fiber hooks (and memprof_func_minit()'s compilation hooks). Call from MINIT only. */
 void memprof_frame_minit(void);
+/** Takes the compilation hooks out where still on top. Call from MSHUTDOWN. */
+void memprof_frame_mshutdown(void);
 /** Frees the request's function descriptions. Call from RSHUTDOWN (after tracking stops). */
 void memprof_frame_rshutdown(void);
 

@@ -163,7 +163,7 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	if (UNEXPECTED(user ? (func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) != 0 : !frame_trackable(func))) {
 		return false;
 	}
-	mf = memprof_func_of(func);
+	mf = memprof_func_of_kind(func, user);
 	if (UNEXPECTED(!mf)) {
 		return false;
 	}

@@ -2,13 +2,28 @@
  * func: see func.h for the contract.
  *
  * A function's description is made at its first call in a request (the
- * name formatted once) and found again from its run-time cache slot in
- * two loads. A miss (first call, or a closure rebound to another scope,
- * which gets its own cache) looks in a JudyL keyed by the code pointer,
- * whose hits are checked against file, lines, name and scope: freed code
- * (an include's or eval's top-level code) can leave its address to newer
- * code. Names are interned (JudySL): two compilations of the same code
- * are one function.
+ * name formatted once) and found again in the function cache (func.h). A
+ * miss (first call, a conflict, or a closure rebound to another scope)
+ * looks in a JudyL keyed by the code pointer, whose hits are checked
+ * against file, lines, name and scope: freed code (an include's or eval's
+ * top-level code and its closures) can leave its address to newer code.
+ * Names are interned (JudySL): two compilations of the same code are one
+ * function.
+ *
+ * Why not a run-time cache slot, as observers use: reserving one grows
+ * every user function's run-time cache, which the engine takes from
+ * CG(arena), on the request heap (memory_get_usage() grew by 64 KiB
+ * steps with memprof merely loaded), and makes PHP 8.2 clear a run-time
+ * cache for every internal function at each request start (about 70,000
+ * instructions a request).
+ *
+ * Why the function cache is emptied at every compilation: its check
+ * (code, name and scope pointers) is only as good as the code pointer,
+ * and code can only come back at a freed code's address by being compiled
+ * (opcache's shared memory is never freed within a request). The one way
+ * around the hooks is a script that opcache's file cache loads into
+ * request memory (opcache.file_cache_only): its code could land where
+ * freed code was, and a closure of it be named after the freed one.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -29,7 +44,11 @@
 #include "meta.h"
 #include "arena.h"
 
-int memprof_func_rtc_handles[2] = {-1, -1};
+MEMPROF_TLS memprof_func_cache_entry memprof_func_cache[MEMPROF_FUNC_CACHE_SIZE];
+
+static zend_op_array *(*func_orig_compile_file)(zend_file_handle *file_handle, int type);
+static zend_op_array *(*func_orig_compile_string)(zend_string *source, const char *filename,
+	zend_compile_position position);
 
 static MEMPROF_TLS struct {
 	Pvoid_t funcs_by_name;   /* JudySL: name -> memprof_func* */
@@ -41,6 +60,8 @@ static MEMPROF_TLS struct {
 	memprof_func *truncated;
 	/* the "{native}" function (native.h), likewise */
 	memprof_func *native;
+	/* memprof_func_cache has entries */
+	bool cache_used;
 } func_l;
 
 /* What identifies the code a memprof_func was made for, to check a hit of
@@ -179,11 +200,6 @@ fail:
 	return NULL;
 }
 
-static const void *func_code_key(const zend_function *func)
-{
-	return ZEND_USER_CODE(func->type) ? (const void *) func->op_array.opcodes : (const void *) func;
-}
-
 static bool func_code_matches(const func_code_ident *ident, const zend_function *func)
 {
 	if (ident->scope != func->common.scope) {
@@ -206,10 +222,9 @@ static bool func_code_matches(const func_code_ident *ident, const zend_function 
 	return true;
 }
 
-/* Slow path of memprof_func_of() (func.h): a run-time cache slot not filled yet. */
-zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
+/* The description of func from the code cache, made when missing. */
+static memprof_func *func_find(const zend_function *func, const void *code)
 {
-	const void *code = func_code_key(func);
 	PWord_t slot = (PWord_t) JudyLIns(&func_l.funcs_by_code, (Word_t) code, PJE0);
 	func_code_ident *ident;
 	char *name;
@@ -250,6 +265,66 @@ zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
 	return mf;
 }
 
+/* Slow path of memprof_func_of() (func.h): func's entry of the function cache is another's. */
+zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
+{
+	const void *code = memprof_func_code(func, ZEND_USER_CODE(func->type));
+	memprof_func *mf = func_find(func, code);
+	memprof_func_cache_entry *e;
+
+	if (mf) {
+		e = memprof_func_cache_slot(code);
+		e->code = code;
+		e->name = func->common.function_name;
+		e->scope = func->common.scope;
+		e->func = mf;
+		func_l.cache_used = true;
+	}
+	return mf;
+}
+
+static void func_cache_clear(void)
+{
+	if (func_l.cache_used) {
+		memset(memprof_func_cache, 0, sizeof(memprof_func_cache));
+		func_l.cache_used = false;
+	}
+}
+
+/* ---- compilation hooks ---------------------------------------------------------- */
+
+/* Compiled code is new code, maybe where freed code was: the function
+ * cache is emptied once it exists, also when compiling bails out (the
+ * functions it declared before the fatal error may still be called, by a
+ * shutdown function). */
+static zend_op_array *func_compile_file(zend_file_handle *file_handle, int type)
+{
+	zend_op_array *op_array = NULL;
+
+	zend_try {
+		op_array = func_orig_compile_file(file_handle, type);
+	} zend_catch {
+		func_cache_clear();
+		zend_bailout();
+	} zend_end_try();
+	func_cache_clear();
+	return op_array;
+}
+
+static zend_op_array *func_compile_string(zend_string *source, const char *filename, zend_compile_position position)
+{
+	zend_op_array *op_array = NULL;
+
+	zend_try {
+		op_array = func_orig_compile_string(source, filename, position);
+	} zend_catch {
+		func_cache_clear();
+		zend_bailout();
+	} zend_end_try();
+	func_cache_clear();
+	return op_array;
+}
+
 
 /* The code cache only saves name formatting: drop it whenever tracking
  * stops, so it cannot grow without bound across sessions of a long worker. */
@@ -266,6 +341,7 @@ void memprof_func_session_end(void)
 	}
 	JLFA(freed, func_l.funcs_by_code);
 	(void) freed;
+	func_cache_clear();
 }
 
 /* A marker node's function ("{truncated}", "{native}"), made at first need
@@ -308,15 +384,26 @@ uint32_t memprof_func_count(void)
 
 void memprof_func_thread_init(void)
 {
+	/* memprof_func_cache starts zeroed, as thread-locals do: not touched here. */
 	memset(&func_l, 0, sizeof(func_l));
 }
 
 void memprof_func_minit(void)
 {
-	memprof_func_rtc_handles[0] = zend_get_op_array_extension_handle("memprof");
-	memprof_func_rtc_handles[1] = memprof_compat_internal_rtc_handle("memprof");
-	if (memprof_func_rtc_handles[1] < 0) {
-		memprof_func_rtc_handles[1] = memprof_func_rtc_handles[0];
+	func_orig_compile_file = zend_compile_file;
+	zend_compile_file = func_compile_file;
+	func_orig_compile_string = zend_compile_string;
+	zend_compile_string = func_compile_string;
+}
+
+void memprof_func_mshutdown(void)
+{
+	/* Where another hook went on top, it calls ours until the end. */
+	if (zend_compile_file == func_compile_file) {
+		zend_compile_file = func_orig_compile_file;
+	}
+	if (zend_compile_string == func_compile_string) {
+		zend_compile_string = func_orig_compile_string;
 	}
 }
 

@@ -13,6 +13,7 @@
 
 #include "php.h"
 #include "compat.h"
+#include "tls.h"
 
 /**
  * What memprof knows of one PHP function (or of the top-level code of one
@@ -34,8 +35,10 @@ typedef struct _memprof_func {
 
 /** This thread's descriptions, none yet. Call from GINIT. */
 void memprof_func_thread_init(void);
-/** Reserves the run-time cache slots (memprof_func_of()). Call from MINIT only. */
+/** Hooks the compilers (see memprof_func_of()). Call from MINIT only. */
 void memprof_func_minit(void);
+/** Unhooks them where still on top. Call from MSHUTDOWN. */
+void memprof_func_mshutdown(void);
 /** Frees the request's descriptions (their ids start again at 1). Call from RSHUTDOWN. */
 void memprof_func_rshutdown(void);
 /** Forgets the code-pointer cache (kept per session): call when a session stops. */
@@ -51,41 +54,68 @@ memprof_func *memprof_func_truncated(void);
 /** The description of the "{native}" node (native.h, tree.h), NULL on OOM. */
 memprof_func *memprof_func_native(void);
 
-/** Slow path of memprof_func_of(): makes or finds the description. NULL on OOM. */
+/** Slow path of memprof_func_of(): makes or finds the description, fills its cache entry. NULL on OOM. */
 memprof_func *memprof_func_resolve(const zend_function *func);
 
-/*
- * The run-time cache slot memprof reserves: [0] in op_arrays' caches, [1] in
- * internal functions' (the same slot before PHP 8.4: see compat.h).
- */
-extern int memprof_func_rtc_handles[2];
+/** Entries of the function cache: 2^MEMPROF_FUNC_CACHE_BITS. */
+#define MEMPROF_FUNC_CACHE_BITS 11
+#define MEMPROF_FUNC_CACHE_SIZE (1u << MEMPROF_FUNC_CACHE_BITS)
+
+/** One entry of the function cache: a description and what it was found for. */
+typedef struct _memprof_func_cache_entry {
+	const void *code;                 /* memprof_func_code(): NULL when empty */
+	const zend_string *name;          /* the function's function_name pointer */
+	const zend_class_entry *scope;    /* its scope */
+	memprof_func *func;               /* its description */
+} memprof_func_cache_entry;
+
+/** This thread's function cache (see memprof_func_of()). */
+extern MEMPROF_TLS memprof_func_cache_entry memprof_func_cache[MEMPROF_FUNC_CACHE_SIZE];
 
 /**
- * The description of func, NULL when memory for it could not be had: two
- * loads from the slot memprof reserves in every function's run-time cache
- * (a per-request array the engine zeroes), the slow path the first time.
+ * What identifies a function's code: the opcodes of user code (shared by
+ * every closure object made from one declaration, by a function and its
+ * trait copies), the zend_function of an internal function. user: whether
+ * func is user code (ZEND_USER_CODE()), often known to the caller.
  */
+static zend_always_inline const void *memprof_func_code(const zend_function *func, bool user)
+{
+	return user ? (const void *) func->op_array.opcodes : (const void *) func;
+}
+
+/** func's entry in the function cache (Fibonacci hashing of its code). */
+static zend_always_inline memprof_func_cache_entry *memprof_func_cache_slot(const void *code)
+{
+	return &memprof_func_cache[((uintptr_t) code * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MEMPROF_FUNC_CACHE_BITS)];
+}
+
+/**
+ * The description of func, NULL when memory for it could not be had.
+ *
+ * A direct-mapped cache of memprof's own, outside the engine's structures
+ * (a run-time cache slot would grow every function's cache, on the request
+ * heap: memory_get_usage() would change): the entry of func's code, checked
+ * against its code, name and scope, which together say which description
+ * it has as long as no code was freed and other code compiled at its
+ * address; the cache is emptied at every compilation (func.c), so that
+ * never happens between two fills. The slow path the first time.
+ * user: ZEND_USER_CODE(func->type), which an execution hook knows.
+ */
+static zend_always_inline memprof_func *memprof_func_of_kind(const zend_function *func, bool user)
+{
+	const void *code = memprof_func_code(func, user);
+	const memprof_func_cache_entry *e = memprof_func_cache_slot(code);
+
+	if (EXPECTED(e->code == code && e->name == func->common.function_name && e->scope == func->common.scope)) {
+		return e->func;
+	}
+	return memprof_func_resolve(func);
+}
+
+/** memprof_func_of_kind() for a function of either kind. */
 static zend_always_inline memprof_func *memprof_func_of(const zend_function *func)
 {
-	void **rtc = ZEND_MAP_PTR_GET(func->common.run_time_cache);
-#ifdef MEMPROF_COMPAT_INTERNAL_RTC_HANDLE
-	int slot = memprof_func_rtc_handles[func->type == ZEND_INTERNAL_FUNCTION];
-#else
-	int slot = memprof_func_rtc_handles[0];   /* the same slot for both */
-#endif
-	memprof_func *mf;
-
-	if (EXPECTED(rtc)) {
-		mf = rtc[slot];
-		if (EXPECTED(mf)) {
-			return mf;
-		}
-	}
-	mf = memprof_func_resolve(func);
-	if (rtc && mf) {
-		rtc[slot] = mf;
-	}
-	return mf;
+	return memprof_func_of_kind(func, ZEND_USER_CODE(func->type));
 }
 
 #endif

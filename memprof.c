@@ -753,6 +753,7 @@ static PHP_MSHUTDOWN_FUNCTION(memprof)
 	}
 	memprof_autodump_mshutdown();
 	memprof_heap_mshutdown();
+	memprof_frame_mshutdown();
 	return SUCCESS;
 }
 

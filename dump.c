@@ -261,6 +261,19 @@ void memprof_writer_init(memprof_writer *w, php_stream *stream)
 	memset(w, 0, sizeof(*w));
 	w->stream = stream;
 	w->fd = -1;
+	/* PHP code run by the stream (a user-space wrapper's stream_write(), an
+	 * output handler behind php://output) may close it. fclose() frees the
+	 * php_stream at once, and PHP's own write function reads it again when
+	 * the code returns (fwrite() does the same): php-src's user filters
+	 * refuse fclose() around their callback with this flag, and so do we.
+	 * What bypasses the flag (pclose(), zend_list_close()) leaves the held
+	 * resource closed: dump_stream_open() sees it before each use. */
+	w->res = stream->res;
+	if (w->res) {
+		GC_ADDREF(w->res);
+	}
+	w->no_fclose_was = stream->flags & PHP_STREAM_FLAG_NO_FCLOSE;
+	stream->flags |= PHP_STREAM_FLAG_NO_FCLOSE;
 }
 
 void memprof_writer_init_fd(memprof_writer *w, int fd)
@@ -288,6 +301,21 @@ static ssize_t dump_fd_write(int fd, const char *buf, size_t len)
 	return (ssize_t) done;
 }
 
+/* Whether w->stream is still open (memprof_writer_init()): a closed
+ * resource has lost its pointer, and the php_stream it had is freed. */
+static bool dump_stream_open(memprof_writer *w)
+{
+	if (w->closed) {
+		return false;
+	}
+	if (w->res && (w->res->type < 0 || w->res->ptr != w->stream)) {
+		w->closed = true;
+		w->stream = NULL;
+		return false;
+	}
+	return true;
+}
+
 /* A PHP stream may run PHP code (a user-space wrapper's stream_write), and
  * that code may die on a fatal error: the bailout is caught here so that
  * the format stops and frees what it holds like after any failed write;
@@ -300,6 +328,9 @@ static ssize_t dump_stream_write(memprof_writer *w)
 		w->oom = true;
 		return -1;
 	}
+	if (!dump_stream_open(w)) {
+		return -1;
+	}
 	zend_try {
 		n = php_stream_write(w->stream, w->buf, w->len);
 	} zend_catch {
@@ -308,6 +339,10 @@ static ssize_t dump_stream_write(memprof_writer *w)
 	} zend_end_try();
 	if (memprof_dump_oom_pending()) {
 		w->oom = true;
+	}
+	if (!dump_stream_open(w)) {
+		/* What it took may be lost with it: not a complete dump. */
+		return -1;
 	}
 	return n;
 }
@@ -321,13 +356,13 @@ static void dump_writer_flush(memprof_writer *w)
 		return;
 	}
 	errno = 0;
-	n = w->stream ? dump_stream_write(w) : dump_fd_write(w->fd, w->buf, w->len);
+	n = w->fd < 0 ? dump_stream_write(w) : dump_fd_write(w->fd, w->buf, w->len);
 	if (n > 0) {
 		w->written += (size_t) n;
 	}
 	if (n < 0 || (size_t) n != w->len) {
 		w->failed = true;
-		w->error = w->stream ? 0 : errno;
+		w->error = w->fd < 0 ? 0 : errno;
 	}
 	w->len = 0;
 }
@@ -409,7 +444,7 @@ void memprof_writer_fail(memprof_writer *w)
 zend_result memprof_writer_finish(memprof_writer *w)
 {
 	dump_writer_flush(w);
-	if (!w->failed && w->stream) {
+	if (!w->failed && w->fd < 0 && dump_stream_open(w)) {
 		zend_try {
 			if (php_stream_flush(w->stream) != 0) {
 				w->failed = true;
@@ -417,6 +452,16 @@ zend_result memprof_writer_finish(memprof_writer *w)
 		} zend_catch {
 			w->failed = w->bailout = true;
 		} zend_end_try();
+	}
+	if (w->fd < 0 && dump_stream_open(w) && !w->no_fclose_was) {
+		w->stream->flags &= ~PHP_STREAM_FLAG_NO_FCLOSE;
+	}
+	if (w->closed) {
+		w->failed = true;
+	}
+	if (w->res) {
+		zend_list_delete(w->res);
+		w->res = NULL;
 	}
 	memprof_arena_free(w->buf);
 	w->buf = NULL;

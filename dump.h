@@ -141,9 +141,17 @@ const char *memprof_profile_name(const memprof_path *frame);
  * @var bailout  the stream bailed out (a fatal error in a user-space wrapper's
  *               PHP code): writing stopped; the caller must clean up and call
  *               zend_bailout() to let the request go on dying
+ * @var closed   the stream was closed while the dump wrote to it (PHP code run
+ *               by the stream, e.g. pclose()): writing stopped, failed is set
+ * @var res      the stream's resource, held until memprof_writer_finish(): it
+ *               says whether the stream is still open before each write
+ * @var no_fclose_was  whether the stream already had PHP_STREAM_FLAG_NO_FCLOSE
  */
 typedef struct _memprof_writer {
 	php_stream *stream;
+	zend_resource *res;
+	uint32_t no_fclose_was;
+	bool closed;
 	int fd;
 	char *buf;
 	size_t len;
@@ -173,6 +181,13 @@ static zend_always_inline bool memprof_dump_oom_pending(void)
 #endif
 }
 
+/**
+ * A writer onto a PHP stream. Until memprof_writer_finish(), fclose() of the
+ * stream is refused (PHP_STREAM_FLAG_NO_FCLOSE, as PHP does around a user
+ * filter's callback: the stream's own write function would read it freed),
+ * and a stream closed anyway (pclose(), or anything calling zend_list_close())
+ * fails the dump (closed, failed) without the writer touching it again.
+ */
 void memprof_writer_init(memprof_writer *w, php_stream *stream);
 
 /** A writer onto a file descriptor (not closed by memprof_writer_finish()). */
@@ -200,7 +215,8 @@ void memprof_writer_printf(memprof_writer *w, const char *fmt, ...) ZEND_ATTRIBU
 void memprof_writer_fail(memprof_writer *w);
 
 /**
- * Writes what is buffered, flushes the stream (fsyncs nothing), frees the buffer.
+ * Writes what is buffered, flushes the stream (fsyncs nothing), frees the
+ * buffer, and gives back what memprof_writer_init() took from the stream.
  * @return SUCCESS when every byte was accepted by the stream.
  */
 zend_result memprof_writer_finish(memprof_writer *w);

@@ -424,7 +424,8 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	}
 	if (rc != SUCCESS) {
 		zend_throw_exception_ex(memprof_exception_ce, 0,
-			"Memprof could not write the profile: the stream failed after %zu bytes", w.written);
+			"Memprof could not write the profile: the stream %s after %zu bytes",
+			w.closed ? "was closed" : "failed", w.written);
 		RETURN_THROWS();
 	}
 }

@@ -1,0 +1,168 @@
+--TEST--
+dump errors: PHP code run by the stream fclose()s it in the middle of a dump (a user-space wrapper's stream_write(), an output handler behind php://output): fclose() is refused as PHP refuses it around a user filter's callback (a warning, false), every dump is complete, and the stream stays usable
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+require __DIR__ . '/dump.inc';
+
+/* Closing the stream being written frees it under PHP's own write
+ * function, which reads it again when the PHP code returns: memprof_dump_*()
+ * crashed there (fwrite() reads freed memory the same way). */
+final class ClosingStream
+{
+    public $context;
+    public static string $data = '';
+    public static int $writes = 0;
+
+    public function stream_open(string $path, string $mode, int $options, ?string &$opened): bool
+    {
+        self::$data = '';
+        self::$writes = 0;
+        return true;
+    }
+
+    public function stream_write(string $data): int
+    {
+        if (self::$writes++ === 0) {
+            close_out();
+        }
+        self::$data .= $data;
+        return strlen($data);
+    }
+
+    public function stream_flush(): bool { return true; }
+}
+stream_wrapper_register('closing', 'ClosingStream');
+
+$log = [];
+function close_out(): void
+{
+    global $out, $log;
+    set_error_handler(function ($no, $msg) use (&$log) { $log[] = "warning: $msg"; return true; });
+    $log[] = 'fclose() returned ' . var_export(fclose($out), true);
+    restore_error_handler();
+}
+
+/* Enough call paths that every format writes several 64 KiB buffers: the
+ * stream is closed at the first one, with most of the dump still to come. */
+for ($i = 0; $i < 6000; $i++) {
+    eval('function keep_' . md5((string) $i) . '() { return str_repeat("k", 8); }');
+}
+memprof_enable();
+$kept = [];
+for ($i = 0; $i < 6000; $i++) {
+    $kept[] = ('keep_' . md5((string) $i))();
+}
+
+$formats = ['callgrind' => 'memprof_dump_callgrind', 'pprof' => 'memprof_dump_pprof',
+    'legacy' => 'memprof_dump_pprof_legacy', 'folded' => 'memprof_dump_folded',
+    'speedscope' => 'memprof_dump_speedscope'];
+
+function report(string $fn, string $format, callable $dump, callable $data): void
+{
+    global $out, $log;
+    $log = [];
+    try {
+        $dump();
+        $result = sprintf('returned; %s: %s', strlen($data()) > 65536 ? 'more than 64 KiB' : 'ONE BUFFER ONLY',
+            dump_text_check($format, $data()));
+    } catch (Throwable $e) {
+        $result = get_class($e) . ': ' . $e->getMessage();
+    }
+    echo "  $fn\n";
+    foreach ($log as $line) {
+        echo "    $line\n";
+    }
+    echo "    $result\n";
+    printf("    afterwards: %s, fwrite() %s, fclose() %s\n", get_resource_type($out),
+        var_export(fwrite($out, ''), true), var_export(fclose($out), true));
+}
+
+echo "-- a user-space wrapper's stream_write()\n";
+foreach ($formats as $format => $fn) {
+    $out = fopen('closing://x', 'w');
+    report($fn, $format, fn() => $fn($out), fn() => ClosingStream::$data);
+}
+
+echo "-- an output handler behind php://output\n";
+foreach ($formats as $format => $fn) {
+    $out = fopen('php://output', 'w');
+    $seen = '';
+    $calls = 0;
+    ob_start(function (string $buffer) use (&$seen, &$calls) {
+        if ($calls++ === 0) {
+            close_out();
+        }
+        $seen .= $buffer;
+        return '';
+    }, 4096);
+    report($fn, $format, function () use ($fn) {
+        try {
+            $fn($GLOBALS['out']);
+        } finally {
+            ob_end_flush();
+        }
+    }, function () use (&$seen) { return $seen; });
+}
+
+echo "-- afterwards\n";
+var_dump(memprof_enabled());
+echo dump_check_all(), "\n";
+?>
+--EXPECTF--
+-- a user-space wrapper's stream_write()
+  memprof_dump_callgrind
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_pprof
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_pprof_legacy
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_folded
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_speedscope
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+-- an output handler behind php://output
+  memprof_dump_callgrind
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_pprof
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_pprof_legacy
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_folded
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+  memprof_dump_speedscope
+    warning: fclose(): %s
+    fclose() returned false
+    returned; more than 64 KiB: complete
+    afterwards: stream, fwrite() 0, fclose() true
+-- afterwards
+bool(true)
+dumps: complete, consistent

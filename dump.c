@@ -441,12 +441,30 @@ void memprof_writer_fail(memprof_writer *w)
 	w->failed = true;
 }
 
+/* Whether a failed php_stream_flush() says nothing: a user-space stream
+ * whose class has no stream_flush() (PHP calls it only if it exists, and
+ * reports -1 for a missing method as for one that returned false). The
+ * wrapper's object is the stream's wrapper data, as stream_get_meta_data()
+ * shows it. */
+static bool dump_stream_has_no_flush(php_stream *stream)
+{
+	zend_class_entry *ce;
+
+	if (!php_stream_is(stream, PHP_STREAM_IS_USERSPACE) || Z_TYPE(stream->wrapperdata) != IS_OBJECT) {
+		return false;
+	}
+	ce = Z_OBJCE(stream->wrapperdata);
+	return !ce->__call && !zend_hash_str_exists(&ce->function_table, "stream_flush", sizeof("stream_flush") - 1);
+}
+
 zend_result memprof_writer_finish(memprof_writer *w)
 {
 	dump_writer_flush(w);
 	if (!w->failed && w->fd < 0 && dump_stream_open(w)) {
 		zend_try {
-			if (php_stream_flush(w->stream) != 0) {
+			/* Write filters are flushed even then: only the result is ignored. */
+			bool no_flush = dump_stream_has_no_flush(w->stream);
+			if (php_stream_flush(w->stream) != 0 && !no_flush) {
 				w->failed = true;
 			}
 		} zend_catch {

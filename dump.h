@@ -217,6 +217,8 @@ void memprof_writer_fail(memprof_writer *w);
 /**
  * Writes what is buffered, flushes the stream (fsyncs nothing), frees the
  * buffer, and gives back what memprof_writer_init() took from the stream.
+ * A user-space stream without a stream_flush() method has nothing to flush:
+ * its failed flush is not a failed dump (a stream_flush() returning false is).
  * @return SUCCESS when every byte was accepted by the stream.
  */
 zend_result memprof_writer_finish(memprof_writer *w);

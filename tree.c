@@ -210,31 +210,56 @@ static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof
 	return child;
 }
 
-/* Paths are cut at MEMPROF_PATH_MAX_DEPTH: a frame deeper than that is the
- * child, for its function, of one "{truncated}" node at that depth (each
- * node at the depth above it has its own), so a runaway recursion makes a
- * bounded tree whose every format stays O(paths x depth) small, and the
- * allocating functions stay visible under the marker. The node whose
- * children a call of node's function goes to: node itself above the cut,
- * else its marker (made when create, NULL when missing or on OOM). */
-static inline __attribute__((always_inline)) memprof_path *tree_cut(memprof_path *node, bool create, uint32_t call_line)
+/* Paths are cut at MEMPROF_PATH_MAX_DEPTH so that a runaway recursion makes
+ * a bounded tree whose every format stays O(paths x depth) small. Each node
+ * at the depth above the cut has one "{truncated}" marker child; under it,
+ * a frame deeper than the cut is kept with its caller only, as profilers
+ * that cut stacks keep the innermost frames: its node is the child, for its
+ * function and call line, of the marker's child for the caller's function
+ * and the caller's own call line ("... > {truncated} > caller > callee").
+ * Nodes are then at most two below the marker, and their number is bounded
+ * by the program's (function, line) pairs, not by the recursion.
+ *
+ * The node whose children a call made at node goes to: node itself above
+ * the cut; else the marker, or the marker's child for node's function and
+ * line (made when create, NULL when missing or on OOM). */
+static __attribute__((noinline)) memprof_path *tree_cut_deep(memprof_path *node, bool create)
 {
-	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1) && node->depth != MEMPROF_PATH_MAX_DEPTH) {
-		if (node->depth != MEMPROF_PATH_MAX_DEPTH - 1) {
-			return node->parent;   /* below the marker: siblings under it */
+	memprof_path *marker;
+
+	if (!tree_l.truncated) {
+		/* No marker (out of memory when profiling started): the frames
+		 * below the cut are children of the node above it. */
+		while (node->depth > MEMPROF_PATH_MAX_DEPTH - 1) {
+			node = node->parent;
 		}
-		if (!tree_l.truncated) {
-			return node;   /* no marker: the frames below stay on this path */
-		}
+		return node;
+	}
+	switch (node->depth - (MEMPROF_PATH_MAX_DEPTH - 1)) {
+	case 0:
 		/* One marker per node: whatever the line of the call below it. */
 		return create ? tree_child_at(node, tree_l.truncated, 0) : tree_find_child(node, tree_l.truncated, 0);
+	case 1:   /* the marker itself (no frame's node) */
+	case 2:   /* a caller under the marker: its callees are its children */
+		return node;
+	default:  /* a callee under a caller under the marker: it becomes the caller */
+		marker = node->parent->parent;
+		return create ? tree_child_at(marker, node->func, node->call_line)
+			: tree_find_child(marker, node->func, node->call_line);
+	}
+}
+
+static inline __attribute__((always_inline)) memprof_path *tree_cut(memprof_path *node, bool create)
+{
+	if (TREE_UNLIKELY(node->depth >= MEMPROF_PATH_MAX_DEPTH - 1)) {
+		return tree_cut_deep(node, create);
 	}
 	return node;
 }
 
 __attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, memprof_func *func, uint32_t call_line)
 {
-	node = tree_cut(node, true, call_line);
+	node = tree_cut(node, true);
 	return node ? tree_child_at(node, func, call_line) : NULL;
 }
 
@@ -242,7 +267,7 @@ __attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, co
 {
 	memprof_path *child;
 
-	node = tree_cut(node, false, 0);
+	node = tree_cut(node, false);
 	child = node ? tree_find_child(node, func, call_line) : NULL;
 	if (child) {
 		node->recent[memprof_path_recent_slot(func, call_line)] = child;

@@ -25,10 +25,11 @@
 struct _memprof_func;
 
 /**
- * Paths are cut at this depth: the frames below it are children of one
- * node of the function MEMPROF_PATH_TRUNCATED at this depth, each under
- * its own function (so "f1 > ... > f1023 > {truncated} > leaf"). Every
- * format's size is then bounded by the number of paths times this depth.
+ * Paths are cut at this depth: below it, one node of the function
+ * MEMPROF_PATH_TRUNCATED at this depth holds each deeper frame with its
+ * caller only (so "f1 > ... > f1023 > {truncated} > caller > leaf", see
+ * tree.c). Every format's size is then bounded by the number of paths
+ * times this depth (plus 2).
  */
 #define MEMPROF_PATH_MAX_DEPTH 1024
 #define MEMPROF_PATH_TRUNCATED "{truncated}"
@@ -122,7 +123,7 @@ typedef struct _memprof_site {
  *                   function is a path of its own (formats that show functions only
  *                   merge them back, memprof_profile.canon)
  * @var depth        number of functions on the path (the root is 0); at most
- *                   MEMPROF_PATH_MAX_DEPTH + 1
+ *                   MEMPROF_PATH_MAX_DEPTH + 2
  * @var calls        times this path was entered while profiling
  * @var sites        its allocation sites (what it holds itself is their sum)
  * @var recent_site  sites recently used, by line (memprof_path_site())

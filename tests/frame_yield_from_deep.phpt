@@ -26,9 +26,10 @@ while (isset($node['called_functions']['chain'])) {
 }
 $cut = $node['called_functions']['{truncated}']['called_functions'] ?? [];
 ksort($cut);
-printf("chain depth on the path: %d, then {truncated} > %s; str_repeat: %d bytes\n", $depth,
-    implode(', ', array_keys($cut)), $cut['str_repeat']['memory_size'] ?? -1);
+/* Below the cut, each frame is kept with its caller: leaf > str_repeat. */
+printf("chain depth on the path: %d, then {truncated} > %s; {truncated} > leaf > str_repeat: %d bytes\n", $depth,
+    implode(', ', array_keys($cut)), $cut['leaf']['called_functions']['str_repeat']['memory_size'] ?? -1);
 ?>
 --EXPECT--
 fast enough
-chain depth on the path: 1022, then {truncated} > chain, leaf, str_repeat; str_repeat: 5000 bytes
+chain depth on the path: 1022, then {truncated} > chain, leaf; {truncated} > leaf > str_repeat: 5000 bytes

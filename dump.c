@@ -266,8 +266,8 @@ void memprof_writer_init(memprof_writer *w, php_stream *stream)
 	 * php_stream at once, and PHP's own write function reads it again when
 	 * the code returns (fwrite() does the same): php-src's user filters
 	 * refuse fclose() around their callback with this flag, and so do we.
-	 * What bypasses the flag (pclose(), zend_list_close()) leaves the held
-	 * resource closed: dump_stream_open() sees it before each use. */
+	 * What bypasses the flag (pclose(), zend_list_close()) is seen on the
+	 * held resource (dump_stream_leave()). */
 	w->res = stream->res;
 	if (w->res) {
 		GC_ADDREF(w->res);
@@ -301,19 +301,41 @@ static ssize_t dump_fd_write(int fd, const char *buf, size_t len)
 	return (ssize_t) done;
 }
 
-/* Whether w->stream is still open (memprof_writer_init()): a closed
- * resource has lost its pointer, and the php_stream it had is freed. */
-static bool dump_stream_open(memprof_writer *w)
+/* Whether w->stream is still open (memprof_writer_init()). */
+static bool dump_stream_open(const memprof_writer *w)
 {
-	if (w->closed) {
-		return false;
+	return !w->closed && (!w->res || (w->res->type >= 0 && w->res->ptr == w->stream));
+}
+
+/* Around each write and flush: a resource closed while PHP code ran
+ * (pclose() from a stream_write(): no flag stops it) would have its stream
+ * freed under PHP's own write function, which reads it again when the code
+ * returns. in_free, the stream's guard against a free within its free,
+ * makes that free a no-op until dump_stream_leave(), which does it then,
+ * as the resource's destructor would have: PHP's own call is over. */
+static void dump_stream_enter(memprof_writer *w)
+{
+	w->in_free_was = w->stream->in_free;
+	w->stream->in_free = 2;
+}
+
+static void dump_stream_leave(memprof_writer *w)
+{
+	php_stream *stream = w->stream;
+
+	stream->in_free = w->in_free_was;
+	if (dump_stream_open(w)) {
+		return;
 	}
-	if (w->res && (w->res->type < 0 || w->res->ptr != w->stream)) {
-		w->closed = true;
-		w->stream = NULL;
-		return false;
-	}
-	return true;
+	w->closed = true;
+	w->failed = true;
+	w->stream = NULL;
+	zend_try {
+		/* A user-space stream's stream_close() runs here. */
+		php_stream_free(stream, PHP_STREAM_FREE_CLOSE | PHP_STREAM_FREE_RSRC_DTOR);
+	} zend_catch {
+		w->bailout = true;
+	} zend_end_try();
 }
 
 /* A PHP stream may run PHP code (a user-space wrapper's stream_write), and
@@ -328,23 +350,22 @@ static ssize_t dump_stream_write(memprof_writer *w)
 		w->oom = true;
 		return -1;
 	}
-	if (!dump_stream_open(w)) {
+	if (w->closed) {
 		return -1;
 	}
+	dump_stream_enter(w);
 	zend_try {
 		n = php_stream_write(w->stream, w->buf, w->len);
 	} zend_catch {
 		w->bailout = true;
 		n = -1;
 	} zend_end_try();
+	dump_stream_leave(w);
 	if (memprof_dump_oom_pending()) {
 		w->oom = true;
 	}
-	if (!dump_stream_open(w)) {
-		/* What it took may be lost with it: not a complete dump. */
-		return -1;
-	}
-	return n;
+	/* Closed: what it took may be lost with it, not a complete dump. */
+	return w->closed ? -1 : n;
 }
 
 static void dump_writer_flush(memprof_writer *w)
@@ -460,7 +481,8 @@ static bool dump_stream_has_no_flush(php_stream *stream)
 zend_result memprof_writer_finish(memprof_writer *w)
 {
 	dump_writer_flush(w);
-	if (!w->failed && w->fd < 0 && dump_stream_open(w)) {
+	if (!w->failed && w->fd < 0 && !w->closed) {
+		dump_stream_enter(w);
 		zend_try {
 			/* Write filters are flushed even then: only the result is ignored. */
 			bool no_flush = dump_stream_has_no_flush(w->stream);
@@ -470,12 +492,10 @@ zend_result memprof_writer_finish(memprof_writer *w)
 		} zend_catch {
 			w->failed = w->bailout = true;
 		} zend_end_try();
+		dump_stream_leave(w);
 	}
-	if (w->fd < 0 && dump_stream_open(w) && !w->no_fclose_was) {
+	if (w->fd < 0 && !w->closed && !w->no_fclose_was) {
 		w->stream->flags &= ~PHP_STREAM_FLAG_NO_FCLOSE;
-	}
-	if (w->closed) {
-		w->failed = true;
 	}
 	if (w->res) {
 		zend_list_delete(w->res);

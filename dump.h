@@ -146,11 +146,13 @@ const char *memprof_profile_name(const memprof_path *frame);
  * @var res      the stream's resource, held until memprof_writer_finish(): it
  *               says whether the stream is still open before each write
  * @var no_fclose_was  whether the stream already had PHP_STREAM_FLAG_NO_FCLOSE
+ * @var in_free_was    the stream's in_free outside the writer's calls (dump.c)
  */
 typedef struct _memprof_writer {
 	php_stream *stream;
 	zend_resource *res;
 	uint32_t no_fclose_was;
+	uint8_t in_free_was;
 	bool closed;
 	int fd;
 	char *buf;
@@ -186,7 +188,8 @@ static zend_always_inline bool memprof_dump_oom_pending(void)
  * stream is refused (PHP_STREAM_FLAG_NO_FCLOSE, as PHP does around a user
  * filter's callback: the stream's own write function would read it freed),
  * and a stream closed anyway (pclose(), or anything calling zend_list_close())
- * fails the dump (closed, failed) without the writer touching it again.
+ * fails the dump (closed, failed): the writer frees the stream then, after
+ * PHP's own write or flush call is over.
  */
 void memprof_writer_init(memprof_writer *w, php_stream *stream);
 

@@ -1,5 +1,5 @@
 --TEST--
-dump errors: PHP code run by the stream fclose()s it in the middle of a dump (a user-space wrapper's stream_write(), an output handler behind php://output): fclose() is refused as PHP refuses it around a user filter's callback (a warning, false), every dump is complete, and the stream stays usable
+dump errors: PHP code run by the stream fclose()s it in the middle of a dump (a user-space wrapper's stream_write(), an output handler behind php://output): fclose() is refused as PHP refuses it around a user filter's callback (a warning, false), every dump is complete, and the stream stays usable; pclose() (past that guard) fails the dump with no use of the freed stream
 --EXTENSIONS--
 memprof
 --FILE--
@@ -14,6 +14,7 @@ final class ClosingStream
     public $context;
     public static string $data = '';
     public static int $writes = 0;
+    public static string $closer = 'close_out';
 
     public function stream_open(string $path, string $mode, int $options, ?string &$opened): bool
     {
@@ -25,7 +26,7 @@ final class ClosingStream
     public function stream_write(string $data): int
     {
         if (self::$writes++ === 0) {
-            close_out();
+            (self::$closer)();
         }
         self::$data .= $data;
         return strlen($data);
@@ -106,6 +107,42 @@ foreach ($formats as $format => $fn) {
     }, function () use (&$seen) { return $seen; });
 }
 
+/* pclose() closes any stream, past PHP's guard: the dump fails, and memprof
+ * frees the stream once PHP's own write call is over. */
+echo "-- pclose() from a user-space wrapper's stream_write(), from an output handler\n";
+function pclose_out(): void
+{
+    global $out, $log;
+    $log[] = 'pclose() returned ' . var_export(pclose($out), true);
+}
+foreach ($formats as $format => $fn) {
+    $log = [];
+    ClosingStream::$closer = 'pclose_out';
+    $out = fopen('closing://x', 'w');
+    try {
+        $fn($out);
+        $result = 'returned';
+    } catch (MemprofException $e) {
+        $result = $e->getMessage();
+    }
+    $calls = 0;
+    $out = fopen('php://output', 'w');
+    ob_start(function (string $buffer) use (&$calls) {
+        if ($calls++ === 0) {
+            pclose_out();
+        }
+        return '';
+    }, 4096);
+    try {
+        $fn($out);
+        $result2 = 'returned';
+    } catch (MemprofException $e) {
+        $result2 = $e->getMessage();
+    }
+    ob_end_flush();
+    echo "  $fn: ", implode(', ', $log), "\n    $result\n    $result2\n    afterwards: ", get_resource_type($out), "\n";
+}
+
 echo "-- afterwards\n";
 var_dump(memprof_enabled());
 echo dump_check_all(), "\n";
@@ -163,6 +200,27 @@ echo dump_check_all(), "\n";
     fclose() returned false
     returned; more than 64 KiB: complete
     afterwards: stream, fwrite() 0, fclose() true
+-- pclose() from a user-space wrapper's stream_write(), from an output handler
+  memprof_dump_callgrind: pclose() returned %i, pclose() returned %i
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    afterwards: Unknown
+  memprof_dump_pprof: pclose() returned %i, pclose() returned %i
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    afterwards: Unknown
+  memprof_dump_pprof_legacy: pclose() returned %i, pclose() returned %i
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    afterwards: Unknown
+  memprof_dump_folded: pclose() returned %i, pclose() returned %i
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    afterwards: Unknown
+  memprof_dump_speedscope: pclose() returned %i, pclose() returned %i
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    Memprof could not write the profile: the stream was closed after 0 bytes
+    afterwards: Unknown
 -- afterwards
 bool(true)
 dumps: complete, consistent

@@ -62,8 +62,11 @@
 #   MEMPROF_FPM_KEEP=1    keep the temporary directory (config, log, script)
 #   MEMPROF_FPM_VERBOSE=1 print every request's answer
 #   MEMPROF_FPM_RSS_TRACE=N  print the worker's RSS every N requests
-#   MEMPROF_FPM_TIMEOUT   seconds before the watchdog kills php-fpm (default
-#                         120 + REQUESTS / 10)
+#   MEMPROF_FPM_TIMEOUT   seconds without progress before the watchdog kills
+#                         php-fpm (default 300): no request answered, fpm not
+#                         up or not stopped. A hang detector, not a budget:
+#                         on a loaded machine the run may take as long as it
+#                         needs while requests keep being answered
 set -u
 requests=${1:-2000}
 case $requests in
@@ -73,6 +76,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 module=${MEMPROF_TEST_MODULE:-$here/../modules/memprof.so}
 rss_limit_kb=${MEMPROF_FPM_RSS_KB:-2048}
 verbose=${MEMPROF_FPM_VERBOSE:-}
+stall=${MEMPROF_FPM_TIMEOUT:-300}
+case $stall in
+  ''|*[!0-9]*|0) echo "MEMPROF_FPM_TIMEOUT=$stall is not a number of seconds" >&2; exit 2 ;;
+esac
 php_version=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;' 2>/dev/null || echo 8.2)
 fpm=${MEMPROF_FPM_BINARY:-php-fpm$php_version}
 
@@ -248,7 +255,7 @@ pid = $tmp/fpm.pid
 error_log = $tmp/fpm.log
 log_level = notice
 daemonize = no
-process_control_timeout = 10s
+process_control_timeout = ${stall}s
 
 [main]
 $user
@@ -257,7 +264,7 @@ listen.allowed_clients = 127.0.0.1
 pm = static
 pm.max_children = 1
 pm.max_requests = 0
-request_terminate_timeout = 30s
+request_terminate_timeout = ${stall}s
 catch_workers_output = yes
 decorate_workers_output = no
 php_admin_value[memprof.trigger_secret] = $secret
@@ -276,7 +283,7 @@ listen.allowed_clients = 127.0.0.1
 pm = static
 pm.max_children = 1
 pm.max_requests = 0
-request_terminate_timeout = 30s
+request_terminate_timeout = ${stall}s
 catch_workers_output = yes
 decorate_workers_output = no
 env[MEMPROF_PROFILE] = 1
@@ -326,7 +333,9 @@ for try in 1 2 3; do
   fi
   LD_PRELOAD=$fpm_preload "$fpm" "${fpm_args[@]}" -F -y "$tmp/fpm.conf" >"$tmp/fpm.out" 2>&1 &
   master=$!
-  for _ in $(seq 100); do
+  # Until fpm says it is ready or dies; a hang only is bounded.
+  waited=$SECONDS
+  while [ $((SECONDS - waited)) -lt "$stall" ]; do
     grep -q "ready to handle connections" "$tmp/fpm.log" && { up=1; break; }
     kill -0 "$master" 2>/dev/null || break
     sleep 0.1
@@ -338,7 +347,7 @@ for try in 1 2 3; do
   grep -q "Address already in use" "$tmp/fpm.log" || break
 done
 if [ -z "$up" ]; then
-  fail "php-fpm did not come up in 10 s (try $try):"
+  fail "php-fpm did not come up in ${stall}s, MEMPROF_FPM_TIMEOUT (try $try):"
   cat "$tmp/fpm.log" "$tmp/fpm.out" >&2
   finish
 fi
@@ -362,15 +371,38 @@ kill_fpm() {
   done
   kill -KILL "$master" 2>/dev/null
 }
+# SIGUSR2 (bit 11 of the masks) pending for the process or its thread.
+usr2_pending() {
+  local key mask
+  while read -r key mask; do
+    case $key in
+      SigPnd:|ShdPnd:) [ $((0x$mask & 0x800)) -ne 0 ] && return 0 ;;
+    esac
+  done < "/proc/$1/status" 2>/dev/null
+  return 1
+}
 rss_kb() {
   sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$1/status" 2>/dev/null
 }
-# The deadline: past it, the watchdog kills php-fpm, which ends a request
-# that hangs (cgi-fcgi sees the connection close) and the loop below.
-deadline=${MEMPROF_FPM_TIMEOUT:-$((120 + requests / 10))}
+# The watchdog: when no request has been answered for $stall seconds, it
+# kills php-fpm, which ends a request that hangs (cgi-fcgi sees the
+# connection close) and the loop below. Progress, not a total time: a loaded
+# machine makes every request slower, a hang makes none come back.
+echo 0 > "$tmp/progress"
 ( trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
-  sleep "$deadline" & sleeper=$!
-  wait "$sleeper" && : > "$tmp/deadline" && kill_fpm ) >/dev/null 2>&1 &
+  last=-1 since=$SECONDS
+  while :; do
+    sleep 5 & sleeper=$!
+    wait "$sleeper" || exit 0
+    read -r now < "$tmp/progress"
+    if [ "$now" != "$last" ]; then
+      last=$now since=$SECONDS
+    elif [ $((SECONDS - since)) -ge "$stall" ]; then
+      : > "$tmp/deadline"
+      kill_fpm
+      exit 0
+    fi
+  done ) >/dev/null 2>&1 &
 watchdog=$!
 workers=$(children | sort -n | tr '\n' ' ')
 echo "php-fpm: master $master, workers ${workers% }, 127.0.0.1:$port (main) and :$port2 (env[]), module $module${fpm_preload:+, LD_PRELOAD=$fpm_preload}${USE_ZEND_ALLOC:+, USE_ZEND_ALLOC=$USE_ZEND_ALLOC}"
@@ -434,6 +466,7 @@ for ((i = 0; i < requests; i++)); do
   out=${resp#*$'\n\n'}
   out=${out%$'\n'}
   [ -n "$verbose" ] && echo "$i $kind: $out"
+  echo "$((i + 1))" > "$tmp/progress"
 
   ok=1
   why=
@@ -478,7 +511,7 @@ for ((i = 0; i < requests; i++)); do
   fi
   if ! kill -0 "$master" 2>/dev/null; then
     if [ -f "$tmp/deadline" ]; then
-      fail "past the deadline (${deadline}s, MEMPROF_FPM_TIMEOUT) at request $i: php-fpm killed"
+      fail "no answer for ${stall}s (MEMPROF_FPM_TIMEOUT) at request $i: php-fpm killed"
     else
       fail "php-fpm died at request $i:"
       cat "$tmp/fpm.log" >&2
@@ -500,7 +533,12 @@ for ((i = 0; i < requests; i++)); do
   # (there is no profile; no file may appear in memprof.output_dir).
   if [ -n "$main_worker" ] && [ $((i % 250)) -eq 125 ]; then
     kill -USR2 "$main_worker" 2>/dev/null
-    sleep 0.05
+    # Until the worker has taken it (SIGUSR2, 12, no longer pending): a
+    # loaded machine may not run the worker for a while.
+    waited=$SECONDS
+    while [ $((SECONDS - waited)) -lt "$stall" ] && usr2_pending "$main_worker"; do
+      sleep 0.05
+    done
     signals=$((signals + 1))
   fi
   if [ -n "$main_worker" ]; then
@@ -540,12 +578,13 @@ leftover=$(find "$tmp/dumps" -type f | wc -l)
 
 # Graceful stop: SIGQUIT lets the workers finish, then the master exits 0.
 kill -QUIT "$master" 2>/dev/null
-for _ in $(seq 100); do
+waited=$SECONDS
+while [ $((SECONDS - waited)) -lt "$stall" ]; do
   kill -0 "$master" 2>/dev/null || break
   sleep 0.1
 done
 if kill -0 "$master" 2>/dev/null; then
-  fail "php-fpm did not stop in 10 s after SIGQUIT"
+  fail "php-fpm did not stop in ${stall}s (MEMPROF_FPM_TIMEOUT) after SIGQUIT"
   kill -KILL "$master" 2>/dev/null
 fi
 wait "$master"

@@ -18,6 +18,11 @@
 #                      memprof installs no execution hook either)
 #   MEMPROF_TEST_NEIGHBOUR  the test fixture tests/neighbour's .so (default:
 #                      built for this PHP by scripts/build-neighbour.sh)
+#   MEMPROF_TEST_TIMEOUT  seconds a test may run without writing anything
+#                      before run-tests.php kills it (default 900, four times
+#                      that under an executable wrapper such as valgrind-php
+#                      or a sanitizer's LD_PRELOAD; run-tests.php -m keeps
+#                      its own 300)
 set -u
 cd "$(dirname "$0")/.."
 php_bin=${MEMPROF_TEST_PHP:-php}
@@ -70,6 +75,20 @@ done
 # reports that are not ours).
 export VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/pprof,*/google-pprof,*/protoc,*/callgrind_annotate,*/perl,*/go,*/php-fpm*,*/php-cgi*,*/cgi-fcgi,*/bash,*/sh"
 
+# run-tests.php's own limit, 60 s, is a hang detector that a loaded 2-core
+# machine trips on honest tests (the arena's ASAN harness, 2000 fpm requests,
+# 21 child PHPs beside other extensions): a test whose run is slow but
+# finite must pass, so the limit only catches a hang. The tests bound their
+# own waits by progress (scripts/fpm-test.sh) or by the same work measured
+# without memprof, never by the wall clock alone.
+timeout=${MEMPROF_TEST_TIMEOUT:-900}
+case $timeout in
+  ''|*[!0-9]*) echo "MEMPROF_TEST_TIMEOUT=$timeout is not a number of seconds" >&2; exit 2 ;;
+esac
+if [ -z "${MEMPROF_TEST_TIMEOUT:-}" ] && { [ -n "${MEMPROF_TEST_EXECUTABLE:-}" ] || [ -n "${LD_PRELOAD:-}" ]; }; then
+  timeout=$((timeout * 4))
+fi
+
 log=$(mktemp)
 # -n: no php.ini, so the result does not depend on the machine's configuration.
 # pcre.jit=0: the PCRE JIT reads past string ends on purpose, which memcheck
@@ -77,7 +96,7 @@ log=$(mktemp)
 # shellcheck disable=SC2086
 TEST_PHP_EXECUTABLE=${MEMPROF_TEST_EXECUTABLE:-$(command -v "$php_bin")} NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
   "$php_bin" -n "$runner" -n -q --show-diff \
-  -d "extension=$module" -d pcre.jit=0 $jit_args ${MEMPROF_TEST_ARGS:-} "$@" 2>&1 | tee "$log"
+  --set-timeout "$timeout" -d "extension=$module" -d pcre.jit=0 $jit_args ${MEMPROF_TEST_ARGS:-} "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 count() { sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$log" | head -n 1; }
 passed=$(count "Tests passed"); failed=$(count "Tests failed"); skipped=$(count "Tests skipped")

@@ -27,24 +27,26 @@ static size_t pick_size(void)
 	}
 }
 
+/* Block i holds pattern[fill], pattern[fill + 1], ...: a byte that moved
+ * or changed shows. memcpy() and memcmp() over a pattern do what byte loops
+ * would, in a fraction of the time under ASAN (which checks each range once). */
+static unsigned char pattern[600000 + 256];
+
 static int check(int i)
 {
 	size_t k;
-	for (k = 0; k < slot[i].size; k++) {
-		if (slot[i].p[k] != (unsigned char) (slot[i].fill + k)) {
-			printf("slot %d (%zu bytes) byte %zu changed\n", i, slot[i].size, k);
-			return 0;
-		}
+	if (memcmp(slot[i].p, pattern + slot[i].fill, slot[i].size) == 0) {
+		return 1;
 	}
-	return 1;
+	for (k = 0; slot[i].p[k] == pattern[slot[i].fill + k]; k++) {
+	}
+	printf("slot %d (%zu bytes) byte %zu changed\n", i, slot[i].size, k);
+	return 0;
 }
 
 static void fill(int i)
 {
-	size_t k;
-	for (k = 0; k < slot[i].size; k++) {
-		slot[i].p[k] = (unsigned char) (slot[i].fill + k);
-	}
+	memcpy(slot[i].p, pattern + slot[i].fill, slot[i].size);
 }
 
 int main(int argc, char **argv)
@@ -52,6 +54,9 @@ int main(int argc, char **argv)
 	long ops = argc > 1 ? atol(argv[1]) : 200000, n, allocs = 0, reallocs = 0, frees = 0, foreign = 0;
 	int i;
 
+	for (n = 0; n < (long) sizeof pattern; n++) {
+		pattern[n] = (unsigned char) n;
+	}
 	for (n = 0; n < ops; n++) {
 		i = (int) (next() % SLOTS);
 		if (!slot[i].p) {

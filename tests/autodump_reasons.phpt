@@ -65,8 +65,10 @@ function show(string $format, string $file): void {
     $text = file_get_contents($file);
     /* memprof.PID[-TID].TIME.N.EXT (a thread-safe PHP adds the thread). */
     $ext = preg_replace('/^memprof\.\d+(?:-\d+)?\.\d{8}T\d{6}Z\.\d+\./', '', basename($file));
-    $reason = preg_replace(['/\d{4,}/', '/signal \d+ \([^)]*\)/'], ['N', 'signal USR2'], reason($format, $text));
-    printf("  %s: %s; %s\n", $ext, dump_text_check($format, $text), str_replace(__FILE__, 'FILE', $reason));
+    /* The script's path first: the checkout's path may hold digits. */
+    $reason = preg_replace(['/\d{4,}/', '/signal \d+ \([^)]*\)/'], ['N', 'signal USR2'],
+        str_replace(__FILE__, 'FILE', reason($format, $text)));
+    printf("  %s: %s; %s\n", $ext, dump_text_check($format, $text), $reason);
 }
 
 foreach (['callgrind' => 'callgrind', 'pprof' => 'pprof', 'pprof_legacy' => 'legacy', 'folded' => 'folded',

@@ -24,12 +24,12 @@ file_put_contents($victim, "precious\n");
 /* A ZTS PHP names the thread after the process (the CLI's is the process's). */
 $who = PHP_ZTS ? getmypid() . '-' . getmypid() : getmypid();
 /* Plant the names the dumps would take (sequence numbers from $first to
- * $last), for this second and the next thirty (a loaded machine may stall
- * the test between here and the dump). */
-function plant(int $first, int $last): void
+ * $last), for this second and the next $seconds (a loaded machine may stall
+ * the test between here and the dump; a hang is run-tests.php's to catch). */
+function plant(int $first, int $last, int $seconds): void
 {
     global $dir, $victim, $who;
-    for ($t = time() - 1, $end = time() + 30; $t <= $end; $t++) {
+    for ($t = time() - 1, $end = time() + $seconds; $t <= $end; $t++) {
         for ($seq = $first; $seq <= $last; $seq++) {
             @symlink($victim, sprintf('%s/memprof.%s.%s.%d.callgrind', $dir, $who, gmdate('Ymd\THis\Z', $t), $seq));
         }
@@ -40,7 +40,7 @@ function dumps(): array
     global $dir;
     return array_values(array_filter(glob("$dir/memprof.*"), fn($f) => !is_link($f)));
 }
-plant(1, 1);
+plant(1, 1, 600);
 umask(0);
 posix_kill(getmypid(), SIGUSR2);
 for ($i = 0; $i < 10; $i++) {
@@ -54,7 +54,7 @@ printf("temporary files left: %d\n", count(glob("$dir/.memprof*")));
 
 /* Someone who knows the pid plants every sequence number it can reach
  * (memprof used to try the next hundred, then give up). */
-plant(3, 110);
+plant(3, 110, 60);
 register_shutdown_function(function () use ($dir, $victim, $who) {
     $GLOBALS['keep'] = null;
     printf("victim: %s", file_get_contents($victim));

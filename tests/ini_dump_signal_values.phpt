@@ -10,8 +10,10 @@ $so = $m[1];
 
 function child(string $php, string $so, string $signal, string $code, array $ini = []): string
 {
-    /* timeout: a runaway child must fail the test, not hang it. */
-    $cmd = sprintf('timeout 30 %s -n -d fatal_error_backtraces=0 -d extension=%s -d display_startup_errors=1 -d memprof.dump_signal=%s', escapeshellarg($php),
+    /* timeout: a runaway child must fail the test, not hang it. Generous:
+     * max_execution_time counts CPU time, which a loaded machine hands out
+     * slowly. */
+    $cmd = sprintf('timeout 600 %s -n -d fatal_error_backtraces=0 -d extension=%s -d display_startup_errors=1 -d memprof.dump_signal=%s', escapeshellarg($php),
         escapeshellarg($so), escapeshellarg($signal));
     foreach ($ini as $k => $v) {
         $cmd .= ' -d ' . escapeshellarg("$k=$v");

@@ -15,12 +15,12 @@ require __DIR__ . '/fpm.inc';
 /* Three ways to set the signal: in php.ini (here -d), read by the master
  * before it forks (SIGUSR2: php-fpm resets it to the default action in
  * each new worker); in the pool's config, applied by each new worker
- * after that reset (SIGUSR1, with SIGHUP in php.ini that the pool
+ * after that reset (SIGUSR1, with SIGWINCH in php.ini that the pool
  * replaces); a real-time signal php-fpm leaves alone. Sent to every child
  * of the master, from its first instant on. */
 $cases = [
     'php.ini SIGUSR2' => [SIGUSR2, '', ['memprof.dump_signal' => 'SIGUSR2']],
-    'pool SIGUSR1' => [SIGUSR1, 'php_admin_value[memprof.dump_signal] = SIGUSR1', ['memprof.dump_signal' => 'SIGHUP']],
+    'pool SIGUSR1' => [SIGUSR1, 'php_admin_value[memprof.dump_signal] = SIGUSR1', ['memprof.dump_signal' => 'SIGWINCH']],
     'php.ini 40' => [40, '', ['memprof.dump_signal' => '40']],
 ];
 foreach ($cases as $name => [$signo, $poolLine, $defines]) {

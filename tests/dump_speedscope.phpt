@@ -96,8 +96,8 @@ bool(true)
 profile: Live memory (bytes), unit bytes
 profile: Live memory (blocks), unit none
 profile: Allocated since profiling started (bytes), unit bytes
-live bytes: 14 stacks, total = root inclusive: every stack as dumped
-live blocks: 14 stacks, total = root inclusive: every stack as dumped
+live bytes: 15 stacks, total = root inclusive: every stack as dumped
+live blocks: 15 stacks, total = root inclusive: every stack as dumped
 allocated by freed(): >= 64 KiB, live: 0
 heavy() before light(): yes
 caf�: found

@@ -664,9 +664,9 @@ void memprof_frame_thread_init(void)
 	memprof_func_thread_init();
 }
 
-void memprof_frame_minit(void)
+void memprof_frame_minit(bool at_startup)
 {
-	memprof_func_minit();
+	memprof_func_minit(at_startup);
 	/* Fiber observers cost nothing per call (unlike function observers). */
 	zend_observer_fiber_switch_register(frame_fiber_switch);
 	zend_observer_fiber_destroy_register(frame_fiber_destroy);

@@ -99,7 +99,7 @@ static zend_always_inline void memprof_frame_note_unrecorded_free(const void *pt
  * Call from GINIT: every thread of a ZTS PHP has its own. */
 void memprof_frame_thread_init(void);
 /** Registers the fiber hooks (and memprof_func_minit()'s compilation hooks). Call from MINIT only. */
-void memprof_frame_minit(void);
+void memprof_frame_minit(bool at_startup);
 /** Takes the compilation hooks out where still on top. Call from MSHUTDOWN. */
 void memprof_frame_mshutdown(void);
 /** Frees the request's function descriptions. Call from RSHUTDOWN (after tracking stops). */

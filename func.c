@@ -388,7 +388,7 @@ void memprof_func_thread_init(void)
 	memset(&func_l, 0, sizeof(func_l));
 }
 
-void memprof_func_minit(void)
+static void func_hook_compilers(void)
 {
 	func_orig_compile_file = zend_compile_file;
 	zend_compile_file = func_compile_file;
@@ -396,8 +396,45 @@ void memprof_func_minit(void)
 	zend_compile_string = func_compile_string;
 }
 
+static zend_result (*func_next_post_startup)(void);
+
+static zend_result func_post_startup(void)
+{
+	if (func_next_post_startup) {
+		zend_result (*next)(void) = func_next_post_startup;
+
+		func_next_post_startup = NULL;
+		if (next() != SUCCESS) {
+			return FAILURE;
+		}
+	}
+	func_hook_compilers();
+	return SUCCESS;
+}
+
+/* Opcache keys its file cache by a system id that hashes, among other
+ * things, whether zend_compile_file is PHP's own when startup ends
+ * (zend_finalize_system_id(), before the post-startup callbacks): hooked
+ * from MINIT, memprof made every opcache ignore a file cache warmed without
+ * memprof loaded and compile anew. Hooked from the post-startup callback it
+ * changes nothing there (opcache, whose callback runs ours first, then puts
+ * its own compiler on top, as before). Loaded by dl(), after startup: at
+ * once. */
+void memprof_func_minit(bool at_startup)
+{
+	if (at_startup) {
+		func_next_post_startup = zend_post_startup_cb;
+		zend_post_startup_cb = func_post_startup;
+	} else {
+		func_hook_compilers();
+	}
+}
+
 void memprof_func_mshutdown(void)
 {
+	if (!func_orig_compile_file) {
+		return;   /* startup failed before the hooks went in */
+	}
 	/* Where another hook went on top, it calls ours until the end. */
 	if (zend_compile_file == func_compile_file) {
 		zend_compile_file = func_orig_compile_file;

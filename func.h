@@ -35,8 +35,12 @@ typedef struct _memprof_func {
 
 /** This thread's descriptions, none yet. Call from GINIT. */
 void memprof_func_thread_init(void);
-/** Hooks the compilers (see memprof_func_of()). Call from MINIT only. */
-void memprof_func_minit(void);
+/**
+ * Hooks the compilers (see memprof_func_of()). Call from MINIT only.
+ * @param at_startup  true at PHP's startup: the hooks go in after it, from
+ *                    the post-startup callback; false (dl()): at once
+ */
+void memprof_func_minit(bool at_startup);
 /** Unhooks them where still on top. Call from MSHUTDOWN. */
 void memprof_func_mshutdown(void);
 /** Frees the request's descriptions (their ids start again at 1). Call from RSHUTDOWN. */

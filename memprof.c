@@ -732,7 +732,7 @@ static PHP_MINIT_FUNCTION(memprof)
 {
 	REGISTER_INI_ENTRIES();
 	memprof_exception_ce = register_class_MemprofException(zend_ce_exception);
-	memprof_frame_minit();
+	memprof_frame_minit(type == MODULE_PERSISTENT);
 	memprof_heap_minit();
 	memprof_autodump_minit();
 	memprof_first_interrupt = memprof_orig_interrupt = zend_interrupt_function;

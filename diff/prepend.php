@@ -21,12 +21,15 @@
  * Settings come as php -d values read with get_cfg_var(): not visible to
  * ini_get_all(). Only integers are kept, so the memory this file holds is
  * the same in every run. memprof's functions are called through a name
- * made at run time ($mp): a direct call (or one the optimizer can resolve)
+ * made at run time ($fn): a direct call (or one the optimizer can resolve)
  * compiles to other opcodes and literals (376 bytes less) when the function
  * exists at compile time, that is whenever memprof is loaded. */
 (static function (): void {
     $side = (string) get_cfg_var('diff.side');
     $mp = $side === '' ? '' : 'memprof_';
+    /* Made here in every run, plain or not: a name made at the call would
+     * be a temporary only memprof's runs allocate (the peak moved). */
+    $fn = [$mp . 'enable', $mp . 'disable', $mp . 'enabled'];
     if ($side === '') {
         return;
     }
@@ -39,16 +42,16 @@
     unset($_SERVER['MEMPROF_PROFILE'], $_ENV['MEMPROF_PROFILE']);
     $events = 0;
     $did = 0; // 1: enabled by this file, 2: disabled by this file, 4: enable threw, 8: disable threw
-    $act = static function (bool $enable) use ($mode, $mp, &$did): void {
-        if ($mode < 2 || !function_exists($mp . 'enable')) {
+    $act = static function (bool $enable) use ($mode, $fn, &$did): void {
+        if ($mode < 2 || !function_exists($fn[0])) {
             return;
         }
         try {
             if ($enable) {
-                ($mp . 'enable')($mode === 3 ? ['sample' => true] : ($mode === 4 ? ['native' => true] : []));
+                ($fn[0])($mode === 3 ? ['sample' => true] : ($mode === 4 ? ['native' => true] : []));
                 $did |= 1;
             } else {
-                ($mp . 'disable')();
+                ($fn[1])();
                 $did |= 2;
             }
         } catch (Throwable $e) {
@@ -71,16 +74,16 @@
     spl_autoload_register(static function (string $class) use ($event): void {
         $event();
     }, true, true);
-    register_shutdown_function(static function () use ($on, $off, $act, $side, $mp, &$events, &$did): void {
+    register_shutdown_function(static function () use ($on, $off, $act, $side, $fn, &$events, &$did): void {
         if ($on === -1) {
             $act(true);
         }
         if ($off === -1) {
             $act(false);
         }
-        register_shutdown_function(static function () use ($side, $mp, &$events, &$did): void {
+        register_shutdown_function(static function () use ($side, $fn, &$events, &$did): void {
             $m = [memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(), memory_get_peak_usage(true)];
-            $flags = function_exists($mp . 'enabled') ? (($mp . 'enabled')() ? 'profiling' : 'not profiling') : 'no memprof';
+            $flags = function_exists($fn[2]) ? (($fn[2])() ? 'profiling' : 'not profiling') : 'no memprof';
             file_put_contents($side, "events $events\nmemory_get_usage $m[0]\nmemory_get_usage(true) $m[1]\n"
                 . "memory_get_peak_usage $m[2]\nmemory_get_peak_usage(true) $m[3]\nactions $did\nat exit $flags\n");
         });

@@ -18,6 +18,9 @@
 #                      memprof installs no execution hook either)
 #   MEMPROF_TEST_NEIGHBOUR  the test fixture tests/neighbour's .so (default:
 #                      built for this PHP by scripts/build-neighbour.sh)
+#   MEMPROF_TEST_JOBS  tests run at once (default: the number of cores;
+#                      run-tests.php -j). Tests that time themselves against
+#                      plain PHP say "--CONFLICTS-- all" and run alone.
 #   MEMPROF_TEST_TIMEOUT  seconds a test may run without writing anything
 #                      before run-tests.php kills it (default 900, four times
 #                      that under an executable wrapper such as valgrind-php
@@ -88,6 +91,17 @@ esac
 if [ -z "${MEMPROF_TEST_TIMEOUT:-}" ] && { [ -n "${MEMPROF_TEST_EXECUTABLE:-}" ] || [ -n "${LD_PRELOAD:-}" ]; }; then
   timeout=$((timeout * 4))
 fi
+
+# Most tests are one PHP on one core: on CI's 2 cores two at once nearly
+# halve every pass (the valgrind ones most).
+jobs=${MEMPROF_TEST_JOBS:-$(nproc)}
+case $jobs in
+  ''|*[!0-9]*) echo "MEMPROF_TEST_JOBS=$jobs is not a number" >&2; exit 2 ;;
+esac
+for a in "$@"; do
+  case $a in -j*) jobs=1 ;; esac
+done
+[ "$jobs" -gt 1 ] && set -- "-j$jobs" "$@"
 
 log=$(mktemp)
 # -n: no php.ini, so the result does not depend on the machine's configuration.

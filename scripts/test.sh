@@ -42,13 +42,14 @@ trap 'rm -f "$out" "$summary"' EXIT
 # Each run's result line, and the names of its failures, go to a summary
 # printed last: a CI log is often read from its end only.
 run() {
-  local name=$1 line
+  local name=$1 line start=$SECONDS
   shift
   echo "=== $name"
   "$@" > "$out" 2>&1 || true
   cat "$out"
   line=$(tail -n 1 "$out")
-  printf '%-58s %s\n' "$name" "$line" >> "$summary"
+  # Each run's minutes beside its result: CI's budget is spent here.
+  printf '%-58s %3d min  %s\n' "$name" $(((SECONDS - start + 30) / 60)) "$line" >> "$summary"
   # run-tests.php's FAILED TEST SUMMARY entries, and the other scripts'
   # "FAIL name", "seed N: FAIL ..." and "CANARY FAILED" lines.
   awk '/^FAILED TEST SUMMARY/ { s = 1; next }
@@ -69,6 +70,7 @@ run() {
 total() {
   echo "=== summary"
   cat "$summary"
+  echo "all runs: $(((SECONDS + 30) / 60)) min"
   echo "$passed passed, $failed failed, $skipped skipped"
   [ "$failed" -eq 0 ]
 }

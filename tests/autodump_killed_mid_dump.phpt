@@ -39,7 +39,9 @@ foreach (file('/proc/self/maps', FILE_IGNORE_NEW_LINES) as $line) {
 function start(): array
 {
     global $php, $module, $dir, $child;
-    $cmd = [$php, '-n', '-d', "extension=$module", '-d', 'extension=posix', '-d', 'memprof.dump_signal=USR2',
+    /* posix is built in in some PHPs (the thread-safe one here). */
+    $posix = is_file(ini_get('extension_dir') . '/posix.so') ? ['-d', 'extension=posix'] : [];
+    $cmd = [$php, '-n', '-d', "extension=$module", ...$posix, '-d', 'memprof.dump_signal=USR2',
         '-d', "memprof.output_dir=$dir", '-d', 'memprof.max_dumps=100000', '-d', 'memprof.output_format=callgrind', $child];
     $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, null,
         ['MEMPROF_PROFILE' => '1'] + getenv());
@@ -81,7 +83,8 @@ foreach (finals() as $f) {
 printf("killed: %d of 8\n", $kills);
 printf("dumps under their final name: %s, incomplete: %d %s\n", $n > 3 ? 'more than 3' : $n, count($broken), implode(', ', array_slice($broken, 0, 3)));
 $tmp = glob("$dir/.memprof*");
-printf("temporary files left: %s\n", count(array_filter($tmp, fn($f) => !preg_match('~/\.memprof\.\d+\.[0-9a-f]{16}\.tmp$~', $f))) ? 'some misnamed' : 'all named .memprof.*.tmp');
+printf("temporary files left: %s\n", count(array_filter($tmp, fn($f) => !preg_match('~/\.memprof\.\d+(-\d+)?\.[0-9a-f]{16}\.tmp$~', $f))) ? 'some misnamed' : 'all named .memprof.*.tmp');
+/* (A thread-safe PHP names them by process and thread: .memprof.<pid>-<tid>.*.tmp.) */
 /* callgrind_annotate reads one of them whole. */
 if (trim((string) shell_exec('command -v callgrind_annotate'))) {
     exec('callgrind_annotate ' . escapeshellarg(finals()[0]) . ' 2>&1', $lines, $status);

@@ -17,7 +17,7 @@ symlink($real, $link);
 
 /* The same module this test runs with: found in the command line run-tests gave us. */
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $so = $m[1];
 
 foreach (['/nonexistent-memprof-dir' => 'missing', $link => 'symlink'] as $dir => $what) {

@@ -11,7 +11,7 @@ posix
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
 $dir = sys_get_temp_dir() . '/memprof-efbig-' . getmypid();
 mkdir($dir, 0700);

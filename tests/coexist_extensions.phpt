@@ -93,7 +93,7 @@ file_put_contents($script, $child);
 $out_dir = sys_get_temp_dir() . '/memprof-coexist-' . getmypid() . '.d';
 @mkdir($out_dir);
 
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $memprof = ['-d', 'extension=' . $m[1]];
 $dir = ini_get('extension_dir');
 $configs = [

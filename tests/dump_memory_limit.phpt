@@ -7,7 +7,7 @@ memprof
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
 $child = sys_get_temp_dir() . '/memprof-dump-limit-' . getmypid() . '.php';
 $inc = __DIR__ . '/dump.inc';

@@ -10,6 +10,11 @@ if (PHP_ZTS) die('skip the PHP under test is thread-safe; php-fpm/php-cgi here a
 if (getenv('ZEND_DONT_UNLOAD_MODULES')) {
     die('skip not under run-tests.php -m (valgrind would trace php-fpm and every cgi-fcgi)');
 }
+/* Under scripts/valgrind-php (the Zend MM on) only this client PHP runs
+ * under memcheck, php-fpm as in the suite's pass: that pass's run, again. */
+if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) {
+    die('skip under valgrind only the client would be checked (php-fpm runs as in the suite)');
+}
 if (PHP_OS_FAMILY !== 'Linux') {
     die('skip Linux only (/proc)');
 }

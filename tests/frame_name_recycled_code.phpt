@@ -6,7 +6,7 @@ memprof
 <?php
 /* The script must be the main script (it looks for its own node under the root). */
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $env = ['MEMPROF_PROFILE' => '1', 'PATH' => getenv('PATH')];
 foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
     if (getenv($k) !== false) {

@@ -10,7 +10,7 @@ if (!extension_loaded('Zend OPcache')) die('skip opcache not loaded');
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
 $dir = sys_get_temp_dir() . '/memprof-stale-' . getmypid();
 $cache = "$dir/cache";
@@ -29,10 +29,12 @@ if (memprof_enabled()) {
 
 /* The first run compiles the files into the cache, without profiling (so
  * with direct VM calls); the second loads them from there and profiles. */
+/* opcache is built in from PHP 8.5 on. */
+$opcache = is_file(ini_get('extension_dir') . '/opcache.so') ? '-d zend_extension=opcache ' : '';
 foreach (['', 'MEMPROF_PROFILE=1 '] as $env) {
     $out = [];
-    exec(sprintf('%s%s -n -d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=disable -d opcache.file_cache=%s -d extension=%s %s 2>&1',
-        $env, escapeshellarg($php), escapeshellarg($cache), escapeshellarg($so), escapeshellarg($script)), $out, $rc);
+    exec(sprintf('%s%s -n %s-d opcache.enable_cli=1 -d opcache.jit=disable -d opcache.file_cache=%s -d extension=%s %s 2>&1',
+        $env, escapeshellarg($php), $opcache, escapeshellarg($cache), escapeshellarg($so), escapeshellarg($script)), $out, $rc);
     echo implode("\n", $out), "\nexit: $rc\n";
 }
 printf("cached: %s\n", glob("$cache/*") ? 'yes' : 'no');

@@ -10,6 +10,8 @@ MEMPROF_PROFILE=1
 memory_limit=-1
 --EXTENSIONS--
 memprof
+--CONFLICTS--
+all # times itself against plain PHP: alone, not beside another test (run-tests.php -j)
 --FILE--
 <?php
 require __DIR__ . '/dump.inc';

@@ -8,6 +8,8 @@ if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) d
 memory_limit=-1
 --EXTENSIONS--
 memprof
+--CONFLICTS--
+all # times itself against plain PHP: alone, not beside another test (run-tests.php -j)
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';

@@ -11,6 +11,8 @@ memory_limit=-1
 memprof.sample_interval=1
 --EXTENSIONS--
 memprof
+--CONFLICTS--
+all # times itself against plain PHP: alone, not beside another test (run-tests.php -j)
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';

@@ -6,6 +6,8 @@ MEMPROF_PROFILE=1
 memory_limit=512M
 --EXTENSIONS--
 memprof
+--CONFLICTS--
+all # times itself against plain PHP: alone, not beside another test (run-tests.php -j)
 --FILE--
 <?php
 function leaf() { $GLOBALS['kept'] = str_repeat('l', 5000 - 32); yield 1; }

@@ -10,7 +10,7 @@ memprof
  * so with the Zend MM off (malloc: other addresses recycled in another
  * order) every figure must be the same. */
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $dir = sys_get_temp_dir() . '/memprof-yfr-' . getmypid();
 $rows = [];
 foreach (['1', '0'] as $zmm) {

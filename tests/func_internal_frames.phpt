@@ -5,7 +5,7 @@ memprof
 --FILE--
 <?php
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 function child(string $php, array $ini): string
 {

@@ -9,7 +9,7 @@ memprof
 --FILE--
 <?php
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $ext = ['-d', 'extension=' . $m[1]];
 /* opcache is built in from PHP 8.5 on. */
 $opcache = PHP_VERSION_ID >= 80500 ? [] : ['-d', 'zend_extension=' . ini_get('extension_dir') . '/opcache.so'];

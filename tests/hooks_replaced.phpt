@@ -103,7 +103,7 @@ PHP;
 $script = "$out_dir/child.php";
 file_put_contents($script, $child);
 
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $memprof = ['-d', 'extension=' . $m[1]];
 $env = getenv();
 unset($env['MEMPROF_PROFILE']);

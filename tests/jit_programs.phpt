@@ -11,7 +11,7 @@ memprof
 --FILE--
 <?php
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $opcache = PHP_VERSION_ID >= 80500 ? [] : ['-d', 'zend_extension=' . ini_get('extension_dir') . '/opcache.so'];
 
 function run(array $args, array $env): string

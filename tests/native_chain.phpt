@@ -41,7 +41,7 @@ memprof_disable();
 echo "items: ", $d->getElementsByTagName('item')->length + $d2->getElementsByTagName('item')->length, "\n";
 PHP;
 file_put_contents("$dir/child.php", $child);
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $env = getenv();
 unset($env['MEMPROF_PROFILE']);
 $env['TESTS'] = __DIR__;

@@ -19,7 +19,12 @@ function grab(FFI $ffi, int $n): FFI\CData {
 }
 /* A persistent CData: PHP's own malloc() (pemalloc), which memprof records. */
 function keep(int $n): FFI\CData {
-    return FFI::new("char[$n]", false, true);
+    return plain()->new("char[$n]", false, true);
+}
+/* FFI::new() called statically is deprecated from PHP 8.3 on: an instance's. */
+function plain(): FFI {
+    static $ffi;
+    return $ffi ??= FFI::cdef();
 }
 function held(string $fn): string {
     [$bytes, $blocks] = native_under(memprof_dump_array(), $fn);
@@ -27,7 +32,7 @@ function held(string $fn): string {
 }
 /* A pointer's value (FFI::cast() of a pointer to an integer reads the memory it points to). */
 function addr(FFI\CData $p): int {
-    $u = FFI::new('uintptr_t');
+    $u = plain()->new('uintptr_t');
     FFI::memcpy(FFI::addr($u), FFI::addr($p), PHP_INT_SIZE);
     return $u->cdata;
 }

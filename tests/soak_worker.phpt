@@ -7,7 +7,7 @@ memprof
 --FILE--
 <?php
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $env = ['MEMPROF_PROFILE' => '1', 'PATH' => getenv('PATH')];
 foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
     if (getenv($k) !== false) {

@@ -5,7 +5,7 @@ memprof
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $code = 'echo "started: ", json_encode(memprof_enabled_flags()), ", MEMPROF_PROFILE is ", strlen(getenv("MEMPROF_PROFILE")), " bytes";';
 
 /* Linux takes at most 128 KiB for one "NAME=value" string (MAX_ARG_STRLEN). */

@@ -8,7 +8,7 @@ memprof
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $code = 'echo json_encode(memprof_enabled()), error_get_last() ? " " . error_get_last()["message"] : "";';
 
 foreach (['0', '00', '000', ' 0', "0\t", 'off', 'OFF', 'Off', 'false', 'FALSE', 'no', 'No', " off ", "\tfalse",

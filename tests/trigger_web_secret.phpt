@@ -11,7 +11,7 @@ memprof
 --FILE--
 <?php
 $cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $so = $m[1];
 $script = sys_get_temp_dir() . '/memprof-cgi-' . getmypid() . '.php';
 file_put_contents($script, '<?php echo json_encode([memprof_enabled(), memprof_enabled_flags()["dump_on_limit"]]);');

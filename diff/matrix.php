@@ -178,10 +178,13 @@ function runPhp(array $base, array $test, string $state, string $mode, int $on, 
 
 // ---------------------------------------------------------------- comparing
 
-/* What is compared: the parts of a run, each a list of lines. */
+/* What is compared: the parts of a run, each a list of lines. Xdebug's
+ * stack traces start with the seconds since the request began (4 decimals):
+ * left out, not learned from two plain runs, which often agree on them. */
 function parts(array $r): array
 {
-    return ['stdout' => explode("\n", $r[0]), 'stderr' => explode("\n", $r[1]),
+    $t = fn(string $s): string => preg_replace('/^(\s*)\d+\.\d{4}(\s+\d+\s+\d+\. )/m', '$1(time)$2', $s);
+    return ['stdout' => explode("\n", $t($r[0])), 'stderr' => explode("\n", $t($r[1])),
         'exit' => [(string) $r[2]], 'memory' => array_values(preg_grep('/^(events|memory_get)/', explode("\n", rtrim($r[3]))))];
 }
 
@@ -437,10 +440,10 @@ if (($argv[1] ?? '') === '--worker') {
 
 $opt = ['jobs' => 2, 'seed' => 1, 'select' => 'full', 'tests' => 0, 'known' => null, 'work' => null,
     'module' => null, 'php' => PHP_BINARY, 'filter' => null, 'cells' => null, 'apps' => null, 'root' => null,
-    'control' => '', 'docs' => dirname(__DIR__)];
+    'control' => '', 'docs' => dirname(__DIR__), 'shard' => null];
 $dirs = [];
 for ($i = 1; $i < $argc; $i++) {
-    if (preg_match('/^--(jobs|seed|select|tests|known|work|module|php|filter|cells|apps|root|control|docs)=(.*)$/s', $argv[$i], $m)) {
+    if (preg_match('/^--(jobs|seed|select|tests|known|work|module|php|filter|cells|apps|root|control|docs|shard)=(.*)$/s', $argv[$i], $m)) {
         $opt[$m[1]] = $m[2];
     } else {
         $dirs[] = $argv[$i];
@@ -474,6 +477,17 @@ foreach ($apps as $a) {
 }
 if ($opt['filter'] !== null) {
     $tests = array_values(array_filter($tests, fn($t) => preg_match('~' . $opt['filter'] . '~', $t['name'])));
+}
+/* --shard=K/N: the tests whose name hashes to K of N. The whole matrix
+ * takes longer than a session has: run as N pieces, on several machines or
+ * days, whose counts add up to the whole (the pieces are disjoint and cover
+ * every test, whatever the machine). */
+if ($opt['shard'] !== null) {
+    if (!preg_match('~^(\d+)/(\d+)$~', $opt['shard'], $m) || (int) $m[2] < 1 || (int) $m[1] >= (int) $m[2]) {
+        fwrite(STDERR, "--shard wants K/N with 0 <= K < N, not {$opt['shard']}\n");
+        exit(2);
+    }
+    $tests = array_values(array_filter($tests, fn($t) => crc32("memprof-shard:" . $t['name']) % (int) $m[2] === (int) $m[1]));
 }
 
 /* Which cells each test runs. full: all. subset: every application, and

@@ -12,6 +12,7 @@
 #
 #   scripts/diff-matrix.sh [--subset] [--full] [--tests N] [--seed N]
 #                          [--jobs N] [--filter REGEX] [--cells REGEX]
+#                          [--shard K/N]
 #
 #   --subset   (default; what CI runs) every application and 100 php-src
 #              tests picked by the seed (default 1); each test in one
@@ -25,6 +26,9 @@
 #   --filter REGEX  only tests whose name matches (Zend/tests/foo.phpt,
 #              app:yaml); --cells REGEX only cells whose name matches
 #              (tracing/sample/mid): to reproduce one failure.
+#   --shard K/N  only the tests whose name hashes to K (0 <= K < N): the
+#              whole matrix as N disjoint pieces whose counts add up
+#              (--full --shard 0/8 ... --shard 7/8).
 #
 # Known failures: diff/known-failures.txt (cell and test patterns, a reason).
 # Failing runs are kept in build-php-src/diff/failures/ (plain and memprof's
@@ -36,7 +40,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
-select=subset tests=100 seed=1 jobs=2 filter= cells= control=
+select=subset tests=100 seed=1 jobs=2 filter= cells= control= shard=
 while [ $# -gt 0 ]; do
   case $1 in
     --subset) select=subset ;;
@@ -46,9 +50,10 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift ;;
     --filter) filter=$2; shift ;;
     --cells) cells=$2; shift ;;
+    --shard) shard=$2; shift ;;
     --control) control=1 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 [--subset|--full] [--tests N] [--seed N] [--jobs N] [--control] [--filter REGEX] [--cells REGEX]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--subset|--full] [--tests N] [--seed N] [--jobs N] [--control] [--filter REGEX] [--cells REGEX] [--shard K/N]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -85,5 +90,6 @@ args=("--docs=$work/docs" "--select=$select" "--tests=$tests" "--seed=$seed" "--
   "--module=$work/memprof.so" "--known=$known" "--root=$work/tree")
 [ -n "$filter" ] && args+=("--filter=$filter")
 [ -n "$cells" ] && args+=("--cells=$cells")
+[ -n "$shard" ] && args+=("--shard=$shard")
 [ -n "$control" ] && args+=("--control=1")
 exec "$php_bin" -n -d memory_limit=-1 diff/matrix.php "${args[@]}" "$work/tree/Zend/tests" "$work/tree/ext/standard/tests"

@@ -104,12 +104,14 @@ done
 [ "$jobs" -gt 1 ] && set -- "-j$jobs" "$@"
 
 log=$(mktemp)
+# --show-slow: the tests over 20 s are listed at the end (where a pass's
+# minutes go, for CI's budget).
 # -n: no php.ini, so the result does not depend on the machine's configuration.
 # pcre.jit=0: the PCRE JIT reads past string ends on purpose, which memcheck
 # reports (the tests use preg_* on reader output).
 # shellcheck disable=SC2086
 TEST_PHP_EXECUTABLE=${MEMPROF_TEST_EXECUTABLE:-$(command -v "$php_bin")} NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
-  "$php_bin" -n "$runner" -n -q --show-diff \
+  "$php_bin" -n "$runner" -n -q --show-diff --show-slow 20000 \
   --set-timeout "$timeout" -d "extension=$module" -d pcre.jit=0 $jit_args ${MEMPROF_TEST_ARGS:-} "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 count() { sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$log" | head -n 1; }

@@ -41,7 +41,7 @@ fi
 passed=0 failed=0 skipped=0
 out=$(mktemp) summary=$(mktemp) prep=$(mktemp -d)
 prep_pids=
-trap 'kill $prep_pids 2>/dev/null; rm -rf "$out" "$summary" "$prep"' EXIT
+trap 'kill $prep_pids 2>/dev/null || true; rm -rf "$out" "$summary" "$prep"' EXIT
 # What the later runs need and a fresh machine lacks, made in the background
 # at the lowest CPU priority while the first runs use the cores: the 8.4
 # and 8.5 chroots (mostly downloads and unpacking) and the thread-safe PHP

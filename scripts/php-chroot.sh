@@ -25,11 +25,12 @@ case "$ver" in
 esac
 root=$cache/php$ver-$suite
 # What the suite needs inside: the PHP, its headers, opcache, the readers the
-# format tests compare with, php-fpm/php-cgi for the request tests.
+# format tests compare with (but Go's pprof: this tree's binary is copied in,
+# see below), php-fpm/php-cgi for the request tests.
 # The libraries whose native memory the tests track (tests/native_*.phpt):
 # DOM (php-xml), curl, SQLite3, GD.
 pkgs="php$ver-cli php$ver-dev php$ver-cgi php$ver-fpm php$ver-mbstring libjudy-dev zlib1g-dev make gcc
-  libc6-dev valgrind google-perftools protobuf-compiler golang-go golang-github-google-pprof-dev
+  libc6-dev valgrind google-perftools protobuf-compiler
   libfcgi-bin php-twig ca-certificates procps php$ver-xml php$ver-curl php$ver-sqlite3 php$ver-gd"
 list=$(echo $pkgs)
 
@@ -101,15 +102,18 @@ if [ "${1:-}" != run ]; then
 fi
 shift
 # A fresh copy of the checkout each run: builds inside never touch this tree.
-# Kept from the last run: the Go pprof the readers script built there. Taken
-# from this tree: php-src's Zend/tests if scripts/php-src-tests.sh unpacked
-# them here (Debian's archive has no 8.4/8.5 sources; see that script).
-rm -rf "$root/memprof.readers"
-[ -d "$root/memprof/build-readers" ] && mv "$root/memprof/build-readers" "$root/memprof.readers"
-rm -rf "$root/memprof"
+# Taken from this tree: Go's pprof as scripts/readers.sh built it here (a Go
+# program runs on a newer C library; without it the readers script builds
+# one inside, installing Go there), and php-src's Zend/tests if
+# scripts/php-src-tests.sh unpacked them here (Debian's archive has no
+# 8.4/8.5 sources; see that script).
+rm -rf "$root/memprof" "$root/memprof.readers"
 mkdir -p "$root/memprof"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$root/memprof"
-[ -d "$root/memprof.readers" ] && mv "$root/memprof.readers" "$root/memprof/build-readers"
+if [ -x build-readers/pprof ]; then
+  mkdir -p "$root/memprof/build-readers"
+  cp build-readers/pprof "$root/memprof/build-readers/pprof"
+fi
 for t in build-php-src/php-*/Zend/tests; do
   [ -d "$t" ] || continue
   mkdir -p "$root/memprof/${t%/Zend/tests}"

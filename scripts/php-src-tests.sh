@@ -109,7 +109,13 @@ have_deb_src() {
 }
 
 fetch_sources() {
-  local updated='' log
+  local updated='' log shared=${MEMPROF_CACHE:-/var/cache/memprof}/src-php8.2
+  # The same source package scripts/php-zts.sh fetched on this machine: no
+  # second download (it is checked against the archive when fetched).
+  # (apt moves each file there once it is complete.)
+  if ls "$shared/${pkg}"_*.dsc "$shared/${pkg}"_*.orig.tar.xz "$shared/${pkg}"_*.debian.tar.xz >/dev/null 2>&1; then
+    cp "$shared/${pkg}"_* "$cache/" && return 0
+  fi
   log=$(mktemp)
   if ! have_deb_src; then
     echo "adding a deb-src line: /etc/apt/sources.list.d/memprof-deb-src.sources"

@@ -286,7 +286,15 @@ static bool autodump_publish(int dfd, const char *tmp, const char *stamp, const 
 	return false;
 }
 
-zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
+/**
+ * Writes one automatic dump of the view. Uses malloc() and write(2) only.
+ *
+ * @param reason why it is written, for the dump's header (memprof_profile.reason)
+ * @param path   receives the file's path on success (NUL-terminated)
+ * @param error  receives a sentence saying why, on failure
+ * @return SUCCESS or FAILURE
+ */
+static zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
 	memprof_format format = MEMPROF_G(ini).output_format;
 	const char *dir = autodump_dir();
@@ -491,6 +499,7 @@ static void autodump_signal_handler(int signo)
  * user handlers (frameworks turn warnings into exceptions) would make a
  * failed dump the application's error. */
 static void autodump_log(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+static void memprof_autodump_error_cb_check(void);
 
 static void autodump_log(const char *fmt, ...)
 {
@@ -644,7 +653,7 @@ memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo
  * starts, and at the VM's first safe point of a request that started one
  * (after every RINIT), memprof puts its callback back on top, calling the
  * other on (a compare-and-swap: threads may race). */
-void memprof_autodump_error_cb_check(void)
+static void memprof_autodump_error_cb_check(void)
 {
 	autodump_error_fn current = zend_error_cb;
 

@@ -42,21 +42,9 @@ void memprof_autodump_rshutdown(void);
 void memprof_autodump_interrupt(void);
 /** Arms the growth trigger for a session that just started. */
 void memprof_autodump_session_start(void);
-/** Puts memprof's zend_error_cb back on top if an extension replaced it
- * since (calling that one on). */
-void memprof_autodump_error_cb_check(void);
 /** A forked child is a new process: its own count of dumps. */
 void memprof_autodump_after_fork(void);
 
-/**
- * Writes one automatic dump of the view. Uses malloc() and write(2) only.
- *
- * @param reason why it is written, for the dump's header (memprof_profile.reason)
- * @param path   receives the file's path on success (NUL-terminated)
- * @param error  receives a sentence saying why, on failure
- * @return SUCCESS or FAILURE
- */
-zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size);
 
 /**
  * Parses a signal name or number for memprof.dump_signal: "SIGUSR2",

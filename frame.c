@@ -15,7 +15,7 @@
  *   C stack, the hook would not, and deep recursion must not overflow it.
  * - When opcache's JIT may run, no execution hook is installed at all (a
  *   hook installed at run time under JIT-compiled code breaks it: see
- *   frame_jit_possible()), and memprof_frame_sync_current() finds the path
+ *   memprof_frame_jit_possible()), and memprof_frame_sync_current() finds the path
  *   of each recorded allocation from the engine's stack, as sampling mode
  *   always does.
  *
@@ -26,7 +26,7 @@
  * code was compiled (code compiled before memprof_enable(), or cached by
  * opcache in an unprofiled request), calls deeper than the hooks go, and
  * a bailout (fatal error) longjmps past the hooks' pops. So whenever the
- * top of the shadow stack is not the engine's current frame, frame_sync()
+ * top of the shadow stack is not the engine's current frame, memprof_frame_sync()
  * compares the two and repairs the shadow stack from the engine's chain. A
  * returned call's execute_data address is reused by the next call at the
  * same depth (the ABA case): entries the sync made (not pushed by a live
@@ -83,7 +83,7 @@ MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
 
 
 
-bool frame_stack_grow(memprof_frame_stack *s, uint32_t need)
+bool memprof_frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 {
 	size_t cap = s->cap;
 	memprof_frame_entry *e;
@@ -226,7 +226,7 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
  * replaced by entries for the engine's frames, each counting one call. If
  * the topmost hooked entry is not on the engine's chain at all (a bailout
  * skipped its hook), the whole stack is rebuilt. */
-memprof_path *frame_sync(const zend_execute_data *ex)
+memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *p, *caller;
@@ -288,7 +288,7 @@ memprof_path *frame_sync(const zend_execute_data *ex)
 	frame_stack_cut_stable(s);
 	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_path_root());
 	caller = k ? s->e[k - 1].ex : NULL;
-	if (!frame_stack_grow(s, k + (uint32_t) m)) {
+	if (!memprof_frame_stack_grow(s, k + (uint32_t) m)) {
 		return node;
 	}
 	return frame_push_entries(s, node, caller, frame_l.walk, m);
@@ -398,7 +398,8 @@ static zend_always_inline bool frame_is_fake(const zend_execute_data *ex)
 	return ex && !ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline;
 }
 
-memprof_path *memprof_frame_sync_current(void)
+/* The path of the code running now, the shadow stack repaired from the engine's stack. */
+static memprof_path *memprof_frame_sync_current(void)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
@@ -410,7 +411,7 @@ memprof_path *memprof_frame_sync_current(void)
 	if (UNEXPECTED(frame_is_fake(ex))) {
 		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_path_root());
 	}
-	/* Hooked entries are trusted while their hook runs (frame_sync()): a
+	/* Hooked entries are trusted while their hook runs (memprof_frame_sync()): a
 	 * hooked entry that is still the engine's frame at its depth ends the
 	 * verification, one that is not takes the general sync. Inside a call
 	 * too deep for the hooks, the entries below it are trusted too. */
@@ -428,7 +429,7 @@ memprof_path *memprof_frame_sync_current(void)
 	 * page is above an entry outside it (in an older page; or the entry's
 	 * page is gone, and the frame's chain leads out of the page without
 	 * meeting it). Anything else takes the general sync. New calls are
-	 * kept in the walk scratch (frame_sync() is not called after). */
+	 * kept in the walk scratch (memprof_frame_sync() is not called after). */
 	while (p && i > 0) {
 		const memprof_frame_entry *e = &s->e[i - 1];
 		bool p_in;
@@ -437,11 +438,11 @@ memprof_path *memprof_frame_sync_current(void)
 		}
 		p_in = p->func && frame_in_segment(p);
 		if (!p_in) {
-			return frame_sync(ex);
+			return memprof_frame_sync(ex);
 		}
 		if (!frame_trackable(p->func)) {
 			if (frame_is_fiber_bottom(p->func)) {
-				return frame_sync(ex);
+				return memprof_frame_sync(ex);
 			}
 			p = p->prev_execute_data;
 			continue;
@@ -449,10 +450,10 @@ memprof_path *memprof_frame_sync_current(void)
 		if (!frame_in_segment(e->ex) || p >= e->ex) {
 			/* A new call; at e's own address, e has returned too. */
 			if (p == e->ex && (i <= floor || e->hooked)) {
-				return frame_sync(ex);
+				return memprof_frame_sync(ex);
 			}
 			if (!frame_walk_reserve(nfresh + 1)) {
-				return frame_sync(ex);
+				return memprof_frame_sync(ex);
 			}
 			frame_l.walk[nfresh++] = p;
 			if (p == e->ex) {
@@ -461,7 +462,7 @@ memprof_path *memprof_frame_sync_current(void)
 			p = p->prev_execute_data;
 		} else {
 			if (i <= floor || e->hooked) {
-				return frame_sync(ex);
+				return memprof_frame_sync(ex);
 			}
 			i--;
 		}
@@ -482,12 +483,12 @@ memprof_path *memprof_frame_sync_current(void)
 		} else if (p->func && !frame_trackable(p->func) && !frame_is_fiber_bottom(p->func)) {
 			p = p->prev_execute_data;
 		} else {
-			return frame_sync(ex);
+			return memprof_frame_sync(ex);
 		}
 	}
 	if (UNEXPECTED(!joined && (i != 0 || floor || !top || !frame_chain_done(s, p)))) {
 		/* (joined implies top >= 1) */
-		return frame_sync(ex);
+		return memprof_frame_sync(ex);
 	}
 	s->n = top;
 	frame_stack_cut_stable(s);
@@ -499,7 +500,7 @@ memprof_path *memprof_frame_sync_current(void)
 	if (EXPECTED(!nfresh)) {
 		return node;
 	}
-	if (!frame_stack_grow(s, top + (uint32_t) nfresh)) {
+	if (!memprof_frame_stack_grow(s, top + (uint32_t) nfresh)) {
 		return node;
 	}
 	return frame_push_entries(s, node, s->e[top - 1].ex, frame_l.walk, nfresh);
@@ -582,7 +583,7 @@ static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 			 * hangs from the root, like any stack made at start. */
 			s = frame_stack_make(to, NULL, NULL);
 		} else {
-			s = frame_stack_make(to, frame_sync(EG(current_execute_data)), EG(current_execute_data));
+			s = frame_stack_make(to, memprof_frame_sync(EG(current_execute_data)), EG(current_execute_data));
 		}
 	}
 	memprof_frame_g.stack = s;
@@ -610,7 +611,7 @@ static memprof_path *frame_adopt(zend_fiber_context *context, const zend_execute
 	 * fiber) the stack hangs from the root and syncs walk the whole chain. */
 	s = frame_stack_make(context, base, NULL);
 	memprof_frame_g.stack = s;
-	node = frame_sync(top);
+	node = memprof_frame_sync(top);
 	memprof_frame_g.stack = saved;
 	return node;
 }
@@ -680,7 +681,7 @@ void memprof_frame_mshutdown(void)
 
 zend_result memprof_frame_start(bool count_calls)
 {
-	bool hooks = count_calls && !frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
+	bool hooks = count_calls && !memprof_frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
 
 	ZEND_ASSERT(!memprof_frame_g.tracking);
 	if (!memprof_tree_start(memprof_func_truncated())) {
@@ -695,7 +696,7 @@ zend_result memprof_frame_start(bool count_calls)
 	memprof_frame_g.start_page = count_calls ? EG(vm_stack) : NULL;
 	frame_l.hooks = hooks;
 	if (hooks) {
-		frame_hooks_install();
+		memprof_frame_hooks_install();
 	}
 	/* Started inside a fiber: the fibers on the way (this one, the one that
 	 * resumed it, ...) and the main program each get their stack now. */
@@ -707,7 +708,7 @@ zend_result memprof_frame_start(bool count_calls)
 void memprof_frame_stop(void)
 {
 	if (memprof_frame_g.tracking && frame_l.hooks) {
-		frame_hooks_remove();
+		memprof_frame_hooks_remove();
 	}
 	frame_l.hooks = false;
 	memprof_frame_g.tracking = false;

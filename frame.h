@@ -112,7 +112,7 @@ void memprof_frame_rshutdown(void);
  * Full tracking (count_calls) installs the execution hooks, unless opcache's
  * JIT may run in this process: then, as in sampling mode, no hook is
  * installed and paths are found by walking the engine's stack at each
- * recorded allocation (memprof_frame_uses_hooks() tells which).
+ * recorded allocation.
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
 zend_result memprof_frame_start(bool count_calls);
@@ -121,14 +121,10 @@ zend_result memprof_frame_start(bool count_calls);
  * are known to crash (8.2.0-8.2.7, 8.4.0-8.4.6): profiling must not start.
  */
 bool memprof_frame_jit_unsafe(void);
-/** True while the execution hooks are in use (full tracking without the JIT). */
-bool memprof_frame_uses_hooks(void);
 /** Stops tracking, removes the hooks and frees the tree (function descriptions stay for the request). */
 void memprof_frame_stop(void);
 
 
-/** The path of the code running now, the shadow stack repaired from the engine's stack. */
-memprof_path *memprof_frame_sync_current(void);
 /** Slow path of memprof_frame_current_site(): that path at the current line. NULL on OOM. */
 memprof_site *memprof_frame_sync_current_site(void);
 

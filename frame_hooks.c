@@ -29,7 +29,7 @@
  * ("yield from"), when that generator's frame was seen resumed before: the
  * engine's generator tree has the running (innermost) generator at its
  * root, and a generator delegated to by exactly one other has it as its
- * single child. NULL when not known (frame_sync() then walks the chain). */
+ * single child. NULL when not known (memprof_frame_sync() then walks the chain). */
 static memprof_path *frame_delegator_node(const zend_execute_data *ex, const memprof_path *resumer_node)
 {
 	const zend_generator *gen, *delegator;
@@ -86,7 +86,7 @@ static zend_never_inline void frame_note_generator(const zend_execute_data *ex, 
 
 /* A generator resumed through "yield from": its caller is the root
  * generator's placeholder frame, and linking in the delegating generators
- * (zend_generator_check_placeholder_frame(), in frame_sync()) walks the
+ * (zend_generator_check_placeholder_frame(), in memprof_frame_sync()) walks the
  * whole delegation chain: resuming a leaf 50,000 delegations deep in a
  * loop would be quadratic. The parent found for (leaf, placeholder) is
  * kept and reused while the code that resumes is the same frame with the
@@ -116,7 +116,7 @@ static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute
 		}
 		parent = resumer_node ? frame_delegator_node(ex, resumer_node) : NULL;
 		if (!parent) {
-			parent = frame_sync(placeholder);
+			parent = memprof_frame_sync(placeholder);
 			resumer_node = NULL;
 			for (i = s->n; i-- > 0;) {
 				if (s->e[i].ex == resumer) {
@@ -177,14 +177,14 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 		parent = frame_delegated_parent(ex, caller);
 		line = 0;
 	} else {
-		parent = frame_sync(caller);
+		parent = memprof_frame_sync(caller);
 		line = memprof_frame_line(caller);
 	}
 	node = frame_path_child(parent, mf, line);
 	if (UNEXPECTED(!node)) {
 		return false;
 	}
-	if (UNEXPECTED(s->n == s->cap) && !frame_stack_grow(s, s->n + 1)) {
+	if (UNEXPECTED(s->n == s->cap) && !memprof_frame_stack_grow(s, s->n + 1)) {
 		return false;
 	}
 	node->calls++;
@@ -309,8 +309,8 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
 /* The execution hooks are installed only while profiling, so a loaded but
  * idle extension costs nothing. Code compiled while they are installed calls
  * through them; code compiled earlier may use direct VM calls that bypass
- * them, which frame_sync() recovers from the engine's stack. */
-void frame_hooks_install(void)
+ * them, which memprof_frame_sync() recovers from the engine's stack. */
+void memprof_frame_hooks_install(void)
 {
 	/* A hook left in place by an earlier stop (someone hooked on top of it)
 	 * is still in the chain: installing it again would see calls twice. */
@@ -326,7 +326,7 @@ void frame_hooks_install(void)
 	}
 }
 
-void frame_hooks_remove(void)
+void memprof_frame_hooks_remove(void)
 {
 	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
 		/* Out of the chain already, for a deep call (frame_execute_deep()). */
@@ -355,7 +355,7 @@ void frame_hooks_remove(void)
  * is installed at all: frames are found from the engine's stack. Judged
  * from opcache's settings, on the safe side: a JIT buffer and a JIT mode
  * other than "disable" (which ini_set() could switch on later). */
-bool frame_jit_possible(void)
+bool memprof_frame_jit_possible(void)
 {
 	const char *mode;
 
@@ -384,16 +384,11 @@ bool memprof_frame_jit_unsafe(void)
 	zval *id;
 	zend_long v;
 
-	if (!frame_jit_possible()) {
+	if (!memprof_frame_jit_possible()) {
 		return false;
 	}
 	id = zend_get_constant_str("PHP_VERSION_ID", sizeof("PHP_VERSION_ID") - 1);
 	v = id && Z_TYPE_P(id) == IS_LONG ? Z_LVAL_P(id) : PHP_VERSION_ID;
 	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
-}
-
-bool memprof_frame_uses_hooks(void)
-{
-	return frame_l.hooks;
 }
 

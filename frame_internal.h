@@ -106,16 +106,16 @@ static zend_always_inline memprof_path *frame_path_child(memprof_path *node, mem
 }
 
 /** Makes room for need entries in s. false on OOM (recorded). */
-bool frame_stack_grow(memprof_frame_stack *s, uint32_t need);
+bool memprof_frame_stack_grow(memprof_frame_stack *s, uint32_t need);
 /**
  * Makes the running context's stack agree with the engine's chain of
  * frames ending at ex and returns that frame's path (the root when none).
  */
-memprof_path *frame_sync(const zend_execute_data *ex);
+memprof_path *memprof_frame_sync(const zend_execute_data *ex);
 
 /* frame_hooks.c */
-void frame_hooks_install(void);
-void frame_hooks_remove(void);
-bool frame_jit_possible(void);
+void memprof_frame_hooks_install(void);
+void memprof_frame_hooks_remove(void);
+bool memprof_frame_jit_possible(void);
 
 #endif

@@ -37,7 +37,8 @@
 
 ZEND_DECLARE_MODULE_GLOBALS(memprof)
 
-zend_class_entry *memprof_exception_ce;
+/* The class of every exception memprof throws for misuse of its state. */
+static zend_class_entry *memprof_exception_ce;
 
 static void memprof_throw_not_enabled(void)
 {
@@ -48,7 +49,14 @@ static void memprof_throw_not_enabled(void)
 
 /* ---- session --------------------------------------------------------------- */
 
-zend_result memprof_session_start(const memprof_flags *flags)
+static void memprof_session_stop(void);
+
+/**
+ * Starts a session with these flags.
+ * @return SUCCESS, or FAILURE when the profiler could not allocate its
+ *         metadata (a warning was raised; profiling stays off).
+ */
+static zend_result memprof_session_start(const memprof_flags *flags)
 {
 	ZEND_ASSERT(!MEMPROF_G(session).enabled);
 	MEMPROF_G(session).turned_off = false;
@@ -112,7 +120,8 @@ static void memprof_session_restart(void)
 	}
 }
 
-void memprof_session_stop(void)
+/* Ends the running session and frees its data. */
+static void memprof_session_stop(void)
 {
 	ZEND_ASSERT(MEMPROF_G(session).enabled);
 	/* Native first, then the heap: no allocation may be recorded against a
@@ -127,7 +136,16 @@ void memprof_session_stop(void)
 	memprof_meta_fail_after(0);
 }
 
-void memprof_session_check(void)
+/**
+ * If the profiler failed to allocate its metadata since the session
+ * started, ends the session with one warning (profiling turns itself off;
+ * the script goes on). Call at safe points only: the VM interrupt that a
+ * failure requests, the entry of memprof's PHP functions, the end of a
+ * dump (nothing happens while a dump to a stream is running).
+ * Also checks that memprof's hooks still see what they must: the VM
+ * interrupt (memprof_interrupt_check()) and the heap (memprof_heap_check()).
+ */
+static void memprof_session_check(void)
 {
 	memprof_warn_flush();
 	/* Not while a dump runs PHP code (its stream's): the dump still reads
@@ -461,6 +479,11 @@ ZEND_FUNCTION(memprof_version)
 	RETURN_STRING(PHP_MEMPROF_VERSION);
 }
 
+/* Zend's handler signatures carry what a handler may not need. */
+#define MEMPROF_INI_MH_UNUSED() \
+	((void) entry, (void) new_value, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage)
+#define MEMPROF_MODULE_UNUSED() ((void) type, (void) module_number)
+
 /* ---- INI ------------------------------------------------------------------------ */
 
 const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size)
@@ -499,6 +522,8 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	size_t i;
+	MEMPROF_INI_MH_UNUSED();
+
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
 			MEMPROF_G(ini).output_format = (memprof_format) i;
@@ -518,6 +543,7 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 	int signo;
 	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
 		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo, &name, &why) : MEMPROF_SIGNAL_INVALID;
+	MEMPROF_INI_MH_UNUSED();
 	if (rc == MEMPROF_SIGNAL_REFUSED) {
 		if (name) {
 			php_error_docref(NULL, E_WARNING, "memprof.dump_signal cannot be SIG%s: %s (setting unchanged)", name, why);
@@ -546,6 +572,8 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
+	MEMPROF_INI_MH_UNUSED();
+
 	if (err || v < 0) {
 		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
 			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
@@ -563,6 +591,8 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
  * stops them). The session's start arms it otherwise. */
 static ZEND_INI_MH(memprof_on_update_dump_on_growth)
 {
+	MEMPROF_INI_MH_UNUSED();
+
 	if (memprof_on_update_nonnegative(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage) != SUCCESS) {
 		return FAILURE;
 	}
@@ -577,6 +607,8 @@ static ZEND_INI_MH(memprof_on_update_dump_on_growth)
 static ZEND_INI_MH(memprof_on_update_output_dir)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	MEMPROF_INI_MH_UNUSED();
+
 	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
 		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
 			MEMPROF_INI_QUOTED(new_value));
@@ -610,6 +642,8 @@ static ZEND_INI_MH(memprof_on_update_sample_interval)
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
+	MEMPROF_INI_MH_UNUSED();
+
 	if (err || v < 1 || v > MEMPROF_SAMPLE_INTERVAL_MAX) {
 		php_error_docref(NULL, E_WARNING, "%s must be a number of bytes from 1 to 1024G (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
 			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
@@ -670,6 +704,8 @@ static PHP_GINIT_FUNCTION(memprof)
 
 static PHP_GSHUTDOWN_FUNCTION(memprof)
 {
+	(void) memprof_globals;
+
 	memprof_heap_thread_shutdown();
 	memprof_arena_thread_shutdown();
 }
@@ -761,6 +797,7 @@ static PHP_MSHUTDOWN_FUNCTION(memprof)
 static PHP_RINIT_FUNCTION(memprof)
 {
 	memprof_flags flags;
+	MEMPROF_MODULE_UNUSED();
 
 #if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
@@ -783,6 +820,8 @@ static PHP_RINIT_FUNCTION(memprof)
 
 static PHP_RSHUTDOWN_FUNCTION(memprof)
 {
+	MEMPROF_MODULE_UNUSED();
+
 	memprof_warn_rshutdown();
 	if (MEMPROF_G(session).enabled) {
 		memprof_session_stop();

@@ -546,7 +546,6 @@ typedef struct {
 static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
 static native_patch *native_patches;
 static size_t native_npatches, native_cap;
-static size_t native_nobjects;       /* objects with a word rewritten by the last walk */
 static bool native_foreign[NATIVE_COUNT];
 static bool native_hide;               /* debug builds' test of the no-object case (memprof_native_debug_hide()) */ /* set 1 holds another tool's function, found this session */
 static uint32_t native_users;          /* threads tracking now */
@@ -985,7 +984,6 @@ static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
 	native_object o = {0};
 	const ElfW(Rela) *jmprel = NULL, *rela = NULL;
 	size_t pltrelsz = 0, relasz = 0;
-	size_t before = native_npatches;
 
 	(void) size;
 	(void) arg;
@@ -997,9 +995,6 @@ static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
 	}
 	if (rela) {
 		native_patch_relocs(&o, rela, relasz / sizeof(ElfW(Rela)));
-	}
-	if (native_npatches > before) {
-		native_nobjects++;
 	}
 	return 0;
 }
@@ -1013,7 +1008,6 @@ static void native_walk(void)
 		native_real[0].ffi_call = (void (*)(void *, void (*)(void), void *, void **)) dlsym(RTLD_DEFAULT, "ffi_call");
 	}
 	native_ncands = 0;
-	native_nobjects = 0;
 	native_cands_valid = !native_hide;
 	dl_iterate_phdr(native_visit, NULL);
 	native_flush();
@@ -1315,11 +1309,6 @@ void memprof_native_stop(void)
 	pthread_mutex_unlock(&native_lock);
 }
 
-bool memprof_native_active(void)
-{
-	return native_t.on;
-}
-
 void memprof_native_debug_hide(bool hide)
 {
 	native_hide = hide;
@@ -1332,15 +1321,6 @@ void memprof_native_sync(void)
 	}
 }
 
-void memprof_native_pause(void)
-{
-	native_t.busy++;
-}
-
-void memprof_native_resume(void)
-{
-	native_t.busy--;
-}
 
 
 #else /* !NATIVE_SUPPORTED */
@@ -1374,11 +1354,6 @@ void memprof_native_stop(void)
 {
 }
 
-bool memprof_native_active(void)
-{
-	return false;
-}
-
 void memprof_native_sync(void)
 {
 }
@@ -1388,13 +1363,6 @@ void memprof_native_debug_hide(bool hide)
 	(void) hide;
 }
 
-void memprof_native_pause(void)
-{
-}
-
-void memprof_native_resume(void)
-{
-}
 
 
 #endif

@@ -67,9 +67,6 @@ bool memprof_native_start(const char **why);
  * no thread tracks any more. */
 void memprof_native_stop(void);
 
-/** Whether the calling thread tracks native allocations now. */
-bool memprof_native_active(void);
-
 /** Tests (debug builds): with hide, the next start finds no object to
  * rewrite, as in a statically linked PHP. */
 void memprof_native_debug_hide(bool hide);
@@ -77,10 +74,5 @@ void memprof_native_debug_hide(bool hide);
 /** Forgets the blocks other threads freed since the last call (native.c
  * says why they wait). Call at safe points (session checks, dumps). */
 void memprof_native_sync(void);
-
-/** Around memprof's own work that may call the allocator through rewritten
- * entries (a dump's libc and zlib calls): nothing is recorded. Nests. */
-void memprof_native_pause(void);
-void memprof_native_resume(void);
 
 #endif

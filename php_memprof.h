@@ -77,28 +77,6 @@ ZEND_END_MODULE_GLOBALS(memprof)
 ZEND_EXTERN_MODULE_GLOBALS(memprof)
 #define MEMPROF_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(memprof, v)
 
-/** The class of every exception memprof throws for misuse of its state. */
-extern zend_class_entry *memprof_exception_ce;
-
-/**
- * Starts a session with these flags.
- * @return SUCCESS, or FAILURE when the profiler could not allocate its
- *         metadata (a warning was raised; profiling stays off).
- */
-zend_result memprof_session_start(const memprof_flags *flags);
-/** Ends the running session and frees its data. */
-void memprof_session_stop(void);
-
-/**
- * If the profiler failed to allocate its metadata since the session
- * started, ends the session with one warning (profiling turns itself off;
- * the script goes on). Call at safe points only: the VM interrupt that a
- * failure requests, the entry of memprof's PHP functions, the end of a
- * dump (nothing happens while a dump to a stream is running).
- * Also checks that memprof's hooks still see what they must: the VM
- * interrupt (memprof_interrupt_check()) and the heap (memprof_heap_check()).
- */
-void memprof_session_check(void);
 
 /** Puts memprof's zend_interrupt_function back on top if another extension
  * replaced it, chaining to it (memprof.c says why this is safe). */

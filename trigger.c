@@ -70,7 +70,22 @@ static bool trigger_value_is_off(const char *value, size_t len)
 	return false;
 }
 
-bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
+/**
+ * Parses a MEMPROF_PROFILE value: "1", or a comma-separated list of flags
+ * ("dump_on_limit", "native", "sample"; "1" is accepted as an item too). Items are
+ * trimmed; empty items are ignored. Each unknown item raises one E_WARNING
+ * naming it (escaped and shortened; through memprof_warn(), so held while
+ * the request starts), the first 8 only (one more warning counts the
+ * rest), and profiling still starts. Off (false, no warning): a value
+ * that, trimmed, is empty, only zeros ("0", "00"), or "off", "false" or
+ * "no" in any case; and one made only of empty items (",,").
+ *
+ * @param value  the raw value (not necessarily NUL-terminated, any bytes)
+ * @param len    its length
+ * @param flags  filled with the flags found
+ * @return true when profiling should start (the value is not empty)
+ */
+static bool memprof_trigger_parse(const char *value, size_t len, memprof_flags *flags)
 {
 	size_t start = 0, unknown = 0;
 	bool any = false;

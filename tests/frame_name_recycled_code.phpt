@@ -16,7 +16,13 @@ foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k
 $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $m[1], __DIR__ . '/frame_name_recycled_code.inc'],
     [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
 echo stream_get_contents($pipes[1]), stream_get_contents($pipes[2]);
-proc_close($p);
+echo "exit ", proc_close($p), "\n";
 ?>
 --EXPECTF--
-%AOK
+expected: %s
+actual:   %s
+OK
+expected: %s
+actual:   %s
+OK
+exit 0

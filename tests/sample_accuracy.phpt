@@ -25,9 +25,10 @@ function run_child(string $php, string $so, string $inc, string $profile, array 
     $p = proc_open($args, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
-    proc_close($p);
+    $rc = proc_close($p);
     $r = json_decode($out, true);
-    if (!$r) {
+    if (!$r || $rc !== 0) {
+        $err .= " (exit status $rc)";
         echo "child failed: $out $err\n";
         exit(1);
     }

@@ -19,7 +19,9 @@ foreach ($values as $what => $value) {
     $p = proc_open([$php, '-n', '-d', "extension={$m[1]}", '-d', 'display_startup_errors=1', '-r', $code],
         [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, ['MEMPROF_PROFILE' => $value] + getenv());
     echo trim(stream_get_contents($pipes[1])), "\n";
-    proc_close($p);
+    if (($rc = proc_close($p)) !== 0) {
+        echo "the child exited with $rc\n";
+    }
 }
 ?>
 --EXPECT--

@@ -34,7 +34,9 @@ function post(string $so, string $script, string $profile): string
     fclose($pipes[0]);
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
-    proc_close($p);
+    if (($rc = proc_close($p)) !== 0) {
+        $err .= "\nphp-cgi exited with $rc";
+    }
     $parts = explode("\r\n\r\n", $out, 2);
     return trim(($parts[1] ?? $out) . $err);
 }

@@ -38,7 +38,9 @@ function request(string $so, string $script, array $ini, array $env, string $bod
     fclose($pipes[0]);
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
-    proc_close($p);
+    if (($rc = proc_close($p)) !== 0) {
+        $err .= "\nphp-cgi exited with $rc";
+    }
     $parts = explode("\r\n\r\n", $out, 2);
     return trim(($parts[1] ?? $out) . $err);
 }

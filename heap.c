@@ -316,10 +316,6 @@ bool memprof_heap_take_signal_due(void)
 	return due;
 }
 #else
-void memprof_heap_signal_all(void)
-{
-}
-
 bool memprof_heap_take_signal_due(void)
 {
 	return false;

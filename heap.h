@@ -152,14 +152,18 @@ void memprof_heap_growth_arm(uint64_t level, uint64_t step);
  */
 bool memprof_heap_take_growth_due(void);
 
+#ifdef ZTS
 /**
- * Thread-safe PHP only (no-ops otherwise): asks every profiling thread for a
- * dump (async-signal-safe: the dump signal's handler calls it, from any
+ * Thread-safe PHP only: asks every profiling thread for a dump
+ * (async-signal-safe: the dump signal's handler calls it, from any
  * thread). Each profiling thread's VM interrupt is raised (or, failing a
  * slot, at its next recorded allocation); memprof_heap_take_signal_due()
  * then says true once, in that thread.
  */
 void memprof_heap_signal_all(void);
+#endif
+/** Whether a dump signal reached this thread since the last call (always
+ * false without ZTS, where autodump.c counts the signal itself); clears it. */
 bool memprof_heap_take_signal_due(void);
 
 

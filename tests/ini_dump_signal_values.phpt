@@ -4,11 +4,12 @@ ini: memprof.dump_signal refuses signals it must not take (uncatchable, crash, d
 memprof
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
 
-function child(string $php, string $so, string $signal, string $code, array $ini = []): string
+function child(string $php, string $so, string $signal, string $code, array $ini = [], int $exit = 0): string
 {
     /* timeout: a runaway child must fail the test, not hang it. Generous:
      * max_execution_time counts CPU time, which a loaded machine hands out
@@ -18,7 +19,7 @@ function child(string $php, string $so, string $signal, string $code, array $ini
     foreach ($ini as $k => $v) {
         $cmd .= ' -d ' . escapeshellarg("$k=$v");
     }
-    $out = shell_exec("$cmd -r " . escapeshellarg($code) . ' 2>&1');
+    $out = memprof_test_shell("$cmd -r " . escapeshellarg($code) . ' 2>&1', $exit);
     return trim(preg_replace('/\s*\n\s*/', ' | ', trim((string) $out)));
 }
 
@@ -31,7 +32,7 @@ foreach (['SIGKILL', '9', 'STOP', '11', 'SIGSEGV', 'BUS', 'FPE', 'ILL', 'SYS', '
 }
 
 echo "-- max_execution_time still stops a runaway script when SIGPROF was asked for\n";
-echo child($php, $so, 'SIGPROF', 'for (;;);', ['max_execution_time' => 1]), "\n";
+echo child($php, $so, 'SIGPROF', 'for (;;);', ['max_execution_time' => 1], 255), "\n";
 echo "-- SIGTERM still ends the process when it was asked for (the child sends it to itself once running; 143: it ended)\n";
 /* posix is built in in some PHPs (the thread-safe one here). */
 $posix = is_file(ini_get('extension_dir') . '/posix.so') ? '-d extension=posix' : '';
@@ -40,7 +41,7 @@ $cmd = sprintf('timeout 600 %s -n %s -d extension=%s -d memprof.dump_signal=SIGT
 /* (The shell's own "Terminated" report left out.) */
 echo trim(preg_replace('/\s*\n\s*/', ' | ', trim(preg_replace('/^Terminated$/m', '', (string) shell_exec($cmd))))), "\n";
 echo "-- and with a valid signal\n";
-echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1]), "\n";
+echo child($php, $so, 'USR2', 'for (;;);', ['max_execution_time' => 1], 255), "\n";
 ?>
 --EXPECT--
 "SIGKILL": Warning: PHP Startup: memprof.dump_signal cannot be SIGKILL: it cannot be caught (setting unchanged) in Unknown on line 0 | runs, dump_signal=""

@@ -13,6 +13,7 @@ if (!function_exists('shell_exec')) die('skip shell_exec() is needed to run a ch
 ?>
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 $args = getenv('TEST_PHP_EXTRA_ARGS')
     ?: '-n -d extension=' . escapeshellarg(__DIR__ . '/../modules/memprof.so');
@@ -20,7 +21,7 @@ $code = 'var_dump(getenv("MEMPROF_PROFILE"), memprof_enabled(), memprof_enabled_
 
 foreach (['MEMPROF_PROFILE=', 'MEMPROF_PROFILE=1'] as $assignment) {
     echo "-- $assignment\n";
-    echo shell_exec("$assignment exec " . escapeshellarg($php) . " $args -d display_errors=1 -r "
+    echo memprof_test_shell("$assignment " . escapeshellarg($php) . " $args -d display_errors=1 -r "
         . escapeshellarg($code) . " 2>&1");
 }
 ?>

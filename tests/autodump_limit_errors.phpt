@@ -16,13 +16,15 @@ mkdir($real, 0700);
 symlink($real, $link);
 
 /* The same module this test runs with: found in the command line run-tests gave us. */
+require __DIR__ . '/memprof.inc';
 $cmd = file_get_contents('/proc/self/cmdline');
 preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
 $so = $m[1];
 
 foreach (['/nonexistent-memprof-dir' => 'missing', $link => 'symlink'] as $dir => $what) {
-    $out = shell_exec(sprintf('MEMPROF_PROFILE=dump_on_limit %s -n -d fatal_error_backtraces=0 -d memory_limit=16M -d extension=%s -d memprof.output_dir=%s %s 2>&1',
-        escapeshellarg($php), escapeshellarg($so), escapeshellarg($dir), escapeshellarg($script)));
+    /* 255: the memory limit's fatal error. */
+    $out = memprof_test_shell(sprintf('MEMPROF_PROFILE=dump_on_limit %s -n -d fatal_error_backtraces=0 -d memory_limit=16M -d extension=%s -d memprof.output_dir=%s %s 2>&1',
+        escapeshellarg($php), escapeshellarg($so), escapeshellarg($dir), escapeshellarg($script)), 255);
     echo "$what: ", str_replace([$dir, $script], ['DIR', 'SCRIPT'], trim($out)), "\n";
 }
 printf("nothing written through the link: %d files\n", count(glob("$real/*")));

@@ -10,6 +10,7 @@ memprof
 posix
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
@@ -53,7 +54,8 @@ $cmd = sprintf("/bin/bash -c %s 2>&1", escapeshellarg(sprintf(
     /* posix: a shared extension in Debian's PHP, built in elsewhere */
     escapeshellarg($php), is_file(ini_get('extension_dir') . '/posix.so') ? '-d extension=posix' : '',
     escapeshellarg($so), escapeshellarg($dir), escapeshellarg($child), escapeshellarg($dir))));
-echo str_replace([$child, $dir], ['CHILD', 'DIR'], trim(shell_exec($cmd))), "\n";
+/* 255: the memory limit's fatal error. */
+echo str_replace([$child, $dir], ['CHILD', 'DIR'], trim(memprof_test_shell($cmd, 255))), "\n";
 unlink($child);
 rmdir($dir);
 ?>

@@ -6,6 +6,7 @@ dump errors: the memory limit reached inside a dump (memprof_dump_array(), every
 memprof
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
 $so = $m[1];
@@ -75,8 +76,9 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_le
 $cases[] = 'memprof_dump_folded php://temp/maxmemory:1000000000';
 foreach ($cases as $case) {
     echo "== $case\n";
-    $out = shell_exec(sprintf('%s -n -d fatal_error_backtraces=0 -d extension=%s %s %s %s 2>&1', escapeshellarg($php), escapeshellarg($so),
-        escapeshellarg($child), escapeshellarg($case), escapeshellarg($inc)));
+    /* 255: the memory limit's fatal error. */
+    $out = memprof_test_shell(sprintf('%s -n -d fatal_error_backtraces=0 -d extension=%s %s %s %s 2>&1', escapeshellarg($php), escapeshellarg($so),
+        escapeshellarg($child), escapeshellarg($case), escapeshellarg($inc)), 255);
     echo str_replace([$child, "on line $line"], ['CHILD', 'on the dump\'s line'], trim($out)), "\n";
 }
 unlink($child);

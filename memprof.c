@@ -479,11 +479,6 @@ ZEND_FUNCTION(memprof_version)
 	RETURN_STRING(PHP_MEMPROF_VERSION);
 }
 
-/* Zend's handler signatures carry what a handler may not need. */
-#define MEMPROF_INI_MH_UNUSED() \
-	((void) entry, (void) new_value, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage)
-#define MEMPROF_MODULE_UNUSED() ((void) type, (void) module_number)
-
 /* ---- INI ------------------------------------------------------------------------ */
 
 const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size)
@@ -522,8 +517,6 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	size_t i;
-	MEMPROF_INI_MH_UNUSED();
-
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
 			MEMPROF_G(ini).output_format = (memprof_format) i;
@@ -543,7 +536,6 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 	int signo;
 	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
 		? memprof_autodump_parse_signal(ZSTR_VAL(new_value), &signo, &name, &why) : MEMPROF_SIGNAL_INVALID;
-	MEMPROF_INI_MH_UNUSED();
 	if (rc == MEMPROF_SIGNAL_REFUSED) {
 		if (name) {
 			php_error_docref(NULL, E_WARNING, "memprof.dump_signal cannot be SIG%s: %s (setting unchanged)", name, why);
@@ -572,8 +564,6 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	MEMPROF_INI_MH_UNUSED();
-
 	if (err || v < 0) {
 		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
 			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
@@ -591,8 +581,6 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
  * stops them). The session's start arms it otherwise. */
 static ZEND_INI_MH(memprof_on_update_dump_on_growth)
 {
-	MEMPROF_INI_MH_UNUSED();
-
 	if (memprof_on_update_nonnegative(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage) != SUCCESS) {
 		return FAILURE;
 	}
@@ -607,8 +595,6 @@ static ZEND_INI_MH(memprof_on_update_dump_on_growth)
 static ZEND_INI_MH(memprof_on_update_output_dir)
 {
 	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
-	MEMPROF_INI_MH_UNUSED();
-
 	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
 		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
 			MEMPROF_INI_QUOTED(new_value));
@@ -642,8 +628,6 @@ static ZEND_INI_MH(memprof_on_update_sample_interval)
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	MEMPROF_INI_MH_UNUSED();
-
 	if (err || v < 1 || v > MEMPROF_SAMPLE_INTERVAL_MAX) {
 		php_error_docref(NULL, E_WARNING, "%s must be a number of bytes from 1 to 1024G (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
 			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
@@ -797,7 +781,6 @@ static PHP_MSHUTDOWN_FUNCTION(memprof)
 static PHP_RINIT_FUNCTION(memprof)
 {
 	memprof_flags flags;
-	MEMPROF_MODULE_UNUSED();
 
 #if defined(COMPILE_DL_MEMPROF) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
@@ -820,8 +803,6 @@ static PHP_RINIT_FUNCTION(memprof)
 
 static PHP_RSHUTDOWN_FUNCTION(memprof)
 {
-	MEMPROF_MODULE_UNUSED();
-
 	memprof_warn_rshutdown();
 	if (MEMPROF_G(session).enabled) {
 		memprof_session_stop();

@@ -17,9 +17,7 @@ symlink($real, $link);
 
 /* The same module this test runs with: found in the command line run-tests gave us. */
 require __DIR__ . '/memprof.inc';
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
-$so = $m[1];
+$so = memprof_test_module();
 
 foreach (['/nonexistent-memprof-dir' => 'missing', $link => 'symlink'] as $dir => $what) {
     /* 255: the memory limit's fatal error. */

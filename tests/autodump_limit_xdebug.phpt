@@ -9,8 +9,8 @@ if (!is_file(ini_get('extension_dir') . '/xdebug.so')) die('skip xdebug.so is no
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 $dir = sys_get_temp_dir() . '/memprof-xdebug-' . getmypid();
 @mkdir($dir);
@@ -34,7 +34,7 @@ function run(string $php, array $args, array $env): string
 foreach (['develop', 'debug', 'profile', 'coverage'] as $mode) {
     $xdebug = ['-d', 'zend_extension=' . ini_get('extension_dir') . '/xdebug.so', '-d', "xdebug.mode=$mode",
         '-d', "xdebug.output_dir=$dir", '-d', 'xdebug.start_with_request=no'];
-    $memprof = ['-d', 'extension=' . $m[1], '-d', "memprof.output_dir=$dir", '-d', 'memory_limit=16M'];
+    $memprof = ['-d', 'extension=' . $so, '-d', "memprof.output_dir=$dir", '-d', 'memory_limit=16M'];
     $out = run($php, array_merge($xdebug, $memprof, [$hog]), ['MEMPROF_PROFILE' => 'dump_on_limit']);
     $dumps = glob("$dir/memprof.*");
     printf("%s: limit dump named in the error: %s, files: %d\n", $mode,

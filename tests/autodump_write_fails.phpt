@@ -12,8 +12,7 @@ posix
 <?php
 require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+$so = memprof_test_module();
 $dir = sys_get_temp_dir() . '/memprof-efbig-' . getmypid();
 mkdir($dir, 0700);
 $child = "$dir-child.php";

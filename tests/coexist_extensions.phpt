@@ -93,8 +93,8 @@ file_put_contents($script, $child);
 $out_dir = sys_get_temp_dir() . '/memprof-coexist-' . getmypid() . '.d';
 @mkdir($out_dir);
 
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$memprof = ['-d', 'extension=' . $m[1]];
+$so = memprof_test_module();
+$memprof = ['-d', 'extension=' . $so];
 $dir = ini_get('extension_dir');
 $configs = [
     'pcov' => [['-d', "extension=$dir/pcov.so", '-d', 'pcov.enabled=1', '-d', 'pcov.directory=' . dirname($script)], 'pcov'],

@@ -8,8 +8,7 @@ memprof
 <?php
 require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+$so = memprof_test_module();
 $child = sys_get_temp_dir() . '/memprof-dump-limit-' . getmypid() . '.php';
 $inc = __DIR__ . '/dump.inc';
 file_put_contents($child, <<<'CHILD'

@@ -28,15 +28,8 @@ memprof
 <?php
 /* The module this process loaded (run-tests.php passes it with -d), unless
  * MEMPROF_TEST_MODULE says which (scripts/test-asan.sh does). */
-$module = getenv('MEMPROF_TEST_MODULE');
-if (!$module) {
-    foreach (file('/proc/self/maps', FILE_IGNORE_NEW_LINES) as $line) {
-        if (preg_match('~\s(/\S*/memprof\.so)$~', $line, $m)) {
-            $module = $m[1];
-            break;
-        }
-    }
-}
+require __DIR__ . '/memprof.inc';
+$module = getenv('MEMPROF_TEST_MODULE') ?: memprof_test_module();
 $cmd = 'MEMPROF_TEST_MODULE=' . escapeshellarg((string) $module) . ' '
     . escapeshellarg(__DIR__ . '/../scripts/fpm-test.sh') . ' 2000 2>&1';
 exec($cmd, $lines, $status);

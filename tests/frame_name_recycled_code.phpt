@@ -5,15 +5,15 @@ memprof
 --FILE--
 <?php
 /* The script must be the main script (it looks for its own node under the root). */
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $env = ['MEMPROF_PROFILE' => '1', 'PATH' => getenv('PATH')];
 foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
     if (getenv($k) !== false) {
         $env[$k] = getenv($k);
     }
 }
-$p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $m[1], __DIR__ . '/frame_name_recycled_code.inc'],
+$p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $so, __DIR__ . '/frame_name_recycled_code.inc'],
     [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
 echo stream_get_contents($pipes[1]), stream_get_contents($pipes[2]);
 echo "exit ", proc_close($p), "\n";

@@ -10,8 +10,8 @@ if (!extension_loaded('Zend OPcache')) die('skip opcache not loaded');
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $dir = sys_get_temp_dir() . '/memprof-stale-' . getmypid();
 $cache = "$dir/cache";
 mkdir($cache, 0700, true);

@@ -9,8 +9,8 @@ memprof
  * blocks, calls]) and its includes next to it. Sizes are requested sizes,
  * so with the Zend MM off (malloc: other addresses recycled in another
  * order) every figure must be the same. */
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $dir = sys_get_temp_dir() . '/memprof-yfr-' . getmypid();
 $rows = [];
 foreach (['1', '0'] as $zmm) {
@@ -21,7 +21,7 @@ foreach (['1', '0'] as $zmm) {
             $env[$k] = getenv($k);
         }
     }
-    $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $m[1], __DIR__ . '/frame_yield_from_recycled.inc'],
+    $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $so, __DIR__ . '/frame_yield_from_recycled.inc'],
         [1 => ['file', '/dev/null', 'w'], 2 => ['pipe', 'w']], $pipes, $dir, $env);
     $err = stream_get_contents($pipes[2]);
     echo "USE_ZEND_ALLOC=$zmm: exit ", proc_close($p), $err !== '' ? ", stderr: $err" : '', "\n";

@@ -4,8 +4,8 @@ func: internal functions called from code compiled before profiling started (can
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 function child(string $php, array $ini): string
 {
@@ -20,11 +20,11 @@ function child(string $php, array $ini): string
     $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
     return proc_close($p) === 0 ? $out : "$out(failed)\n";
 }
-$alone = child($php, ['-d', 'extension=' . $m[1]]);
+$alone = child($php, ['-d', 'extension=' . $so]);
 echo $alone;
 $xdebug = ini_get('extension_dir') . '/xdebug.so';
 if (is_file($xdebug)) {
-    $with = child($php, ['-d', "zend_extension=$xdebug", '-d', 'xdebug.mode=develop', '-d', 'extension=' . $m[1]]);
+    $with = child($php, ['-d', "zend_extension=$xdebug", '-d', 'xdebug.mode=develop', '-d', 'extension=' . $so]);
     echo $with === $alone ? "with Xdebug: the same\n" : "with Xdebug:\n$with";
 } else {
     echo "with Xdebug: the same\n";

@@ -6,8 +6,8 @@ heap: after the memory limit is hit, what PHP runs while reporting it and at shu
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$module = memprof_test_module();
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
 $programs = [
     'after the limit, a callback grows the array that hit it' => <<<'PHP'
@@ -51,7 +51,7 @@ foreach ($programs as $what => $code) {
         return $out . '(exit ' . proc_close($p) . ')';
     };
     $plain = $run([], []);
-    $so = ['-d', 'extension=' . $m[1]];
+    $so = ['-d', 'extension=' . $module];
     $results = ['loaded' => $run([], $so), 'profiled' => $run(['MEMPROF_PROFILE' => '1'], $so),
         'sampled' => $run(['MEMPROF_PROFILE' => 'sample'], $so)];
     echo "$what: ";

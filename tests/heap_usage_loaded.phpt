@@ -8,9 +8,9 @@ if (getenv('USE_ZEND_ALLOC') === '0') die('skip USE_ZEND_ALLOC=0: the Zend MM he
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
-$ext = ['-d', 'extension=' . $m[1]];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
+$ext = ['-d', 'extension=' . $so];
 /* opcache is built in from PHP 8.5 on. */
 $opcache = PHP_VERSION_ID >= 80500 ? [] : ['-d', 'zend_extension=' . ini_get('extension_dir') . '/opcache.so'];
 $opcache = is_file(ini_get('extension_dir') . '/opcache.so') || PHP_VERSION_ID >= 80500

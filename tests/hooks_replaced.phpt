@@ -103,8 +103,9 @@ PHP;
 $script = "$out_dir/child.php";
 file_put_contents($script, $child);
 
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$memprof = ['-d', 'extension=' . $m[1]];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
+$memprof = ['-d', 'extension=' . $so];
 $env = getenv();
 unset($env['MEMPROF_PROFILE']);
 $env['OUT_DIR'] = $out_dir;

@@ -6,8 +6,7 @@ memprof
 <?php
 require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+$so = memprof_test_module();
 
 function child(string $php, string $so, string $signal, string $code, array $ini = [], int $exit = 0): string
 {

@@ -10,8 +10,8 @@ if (PHP_VERSION_ID < 80500 && !is_file("$dir/opcache.so")) die("skip opcache.so 
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $opcache = PHP_VERSION_ID >= 80500 ? [] : ['-d', 'zend_extension=' . ini_get('extension_dir') . '/opcache.so'];
 
 function run(array $args, array $env): string
@@ -38,7 +38,7 @@ foreach (['tracing', 'function'] as $jit) {
     echo "$jit plain: ", str_replace("\n", ' ', $plain), "\n";
     foreach (['start', 'mid', 'toggle'] as $case) {
         $env = ['JIT_CASE' => $case] + ($case === 'start' ? ['MEMPROF_PROFILE' => '1'] : []);
-        $out = run(array_merge($ini, ['-d', 'extension=' . $m[1]]), $env);
+        $out = run(array_merge($ini, ['-d', 'extension=' . $so]), $env);
         $lines = explode("\n", $out, 4);
         $same = implode("\n", array_slice($lines, 0, 3)) . "\n" === $plain ? 'same output' : "OUTPUT DIFFERS:\n$out";
         echo "$jit $case: $same", isset($lines[3]) && $lines[3] !== '' ? '; ' . trim($lines[3]) : '', "\n";

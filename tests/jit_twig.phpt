@@ -14,8 +14,8 @@ foreach (['ctype', 'mbstring'] as $e) {
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $dir = ini_get('extension_dir');
 
 function run(array $args, array $env): string
@@ -46,10 +46,10 @@ foreach (['ctype', 'mbstring'] as $e) {
 }
 $plain = run(array_merge($ini, [__DIR__ . '/jit_twig.inc']), []);
 echo preg_match('/^\d+ \d+\n$/', $plain) ? "plain: rendered\n" : "plain: FAILED: $plain";
-$profiled = run(array_merge($ini, ['-d', 'extension=' . $m[1], __DIR__ . '/jit_twig.inc']), ['MEMPROF_PROFILE' => '1']);
+$profiled = run(array_merge($ini, ['-d', 'extension=' . $so, __DIR__ . '/jit_twig.inc']), ['MEMPROF_PROFILE' => '1']);
 echo $profiled === $plain ? "profiled from the start: same output\n" : "profiled from the start: DIFFERS: $profiled";
 /* Enabled once Twig's code is hot: the script enables halfway through. */
-$mid = run(array_merge($ini, ['-d', 'extension=' . $m[1], '-r',
+$mid = run(array_merge($ini, ['-d', 'extension=' . $so, '-r',
     'ob_start(); require "' . __DIR__ . '/jit_twig.inc"; $first = ob_get_clean(); memprof_enable(); ob_start(); require "' . __DIR__ . '/jit_twig.inc"; $second = ob_get_clean(); echo $second !== $first ? $second : (memprof_dump_array()["memory_size_inclusive"] > 0 ? $first : "nothing recorded\n");']), []);
 echo $mid === $plain ? "enabled mid-run: same output\n" : "enabled mid-run: DIFFERS: $mid";
 ?>

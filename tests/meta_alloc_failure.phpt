@@ -37,8 +37,8 @@ $script = sys_get_temp_dir() . '/memprof-meta-child-' . getmypid() . '.php';
 file_put_contents($script, $child);
 
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 
 function run(string $php, string $so, string $script, array $env, int $failAfter): array
 {

@@ -41,12 +41,13 @@ memprof_disable();
 echo "items: ", $d->getElementsByTagName('item')->length + $d2->getElementsByTagName('item')->length, "\n";
 PHP;
 file_put_contents("$dir/child.php", $child);
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $env = getenv();
 unset($env['MEMPROF_PROFILE']);
 $env['TESTS'] = __DIR__;
 $proc = proc_open([PHP_BINARY, '-n', '-d', 'extension_dir=' . ini_get('extension_dir'), '-d', 'extension=dom',
-    '-d', 'extension=' . $m[1], '-d', 'extension=' . getenv('MEMPROF_TEST_NEIGHBOUR'), "$dir/child.php"],
+    '-d', 'extension=' . $so, '-d', 'extension=' . getenv('MEMPROF_TEST_NEIGHBOUR'), "$dir/child.php"],
     [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, $env);
 echo stream_get_contents($pipes[1]);
 echo "exit ", proc_close($proc), "\n";

@@ -4,9 +4,8 @@ sample: estimates of paths holding 5% or more of the memory are within 10% of th
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $php = PHP_BINARY;
 $inc = __DIR__ . '/sample_workload.inc';
 

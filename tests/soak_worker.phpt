@@ -6,15 +6,15 @@ soak: a profiled CLI worker runs 10,000 jobs, a mark each, a checked dump every 
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $env = ['MEMPROF_PROFILE' => '1', 'PATH' => getenv('PATH')];
 foreach (['LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'USE_ZEND_ALLOC'] as $k) {
     if (getenv($k) !== false) {
         $env[$k] = getenv($k);
     }
 }
-$p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $m[1], __DIR__ . '/../soak/worker.php', '10000'],
+$p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . $so, __DIR__ . '/../soak/worker.php', '10000'],
     [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
 $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
 $status = proc_close($p);

@@ -10,11 +10,11 @@ echo "this request (,,1,): ", json_encode(memprof_enabled_flags()), ", ", json_e
 
 require __DIR__ . '/memprof.inc';
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+$so = memprof_test_module();
 $code = 'echo json_encode(memprof_enabled_flags()), ", ", json_encode(error_get_last());';
 foreach ([',dump_on_limit,,', ' , ,', ',,,', ',', ", \t,sample"] as $value) {
     $out = memprof_test_shell(sprintf('MEMPROF_PROFILE=%s %s -n -d extension=%s -d display_startup_errors=1 -r %s 2>&1',
-        escapeshellarg($value), escapeshellarg($php), escapeshellarg($m[1]), escapeshellarg($code)));
+        escapeshellarg($value), escapeshellarg($php), escapeshellarg($so), escapeshellarg($code)));
     printf("%s: %s\n", json_encode($value), trim($out));
 }
 ?>

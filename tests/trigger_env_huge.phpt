@@ -5,7 +5,8 @@ memprof
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $code = 'echo "started: ", json_encode(memprof_enabled_flags()), ", MEMPROF_PROFILE is ", strlen(getenv("MEMPROF_PROFILE")), " bytes";';
 
 /* Linux takes at most 128 KiB for one "NAME=value" string (MAX_ARG_STRLEN). */
@@ -16,7 +17,7 @@ $values = [
 ];
 foreach ($values as $what => $value) {
     echo "-- $what\n";
-    $p = proc_open([$php, '-n', '-d', "extension={$m[1]}", '-d', 'display_startup_errors=1', '-r', $code],
+    $p = proc_open([$php, '-n', '-d', "extension={$so}", '-d', 'display_startup_errors=1', '-r', $code],
         [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, ['MEMPROF_PROFILE' => $value] + getenv());
     echo trim(stream_get_contents($pipes[1])), "\n";
     if (($rc = proc_close($p)) !== 0) {

@@ -8,7 +8,8 @@ memprof
 --FILE--
 <?php
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $code = 'echo json_encode(memprof_enabled()), error_get_last() ? " " . error_get_last()["message"] : "";';
 
 foreach (['0', '00', '000', ' 0', "0\t", 'off', 'OFF', 'Off', 'false', 'FALSE', 'no', 'No', " off ", "\tfalse",
@@ -19,7 +20,7 @@ foreach (['0', '00', '000', ' 0', "0\t", 'off', 'OFF', 'Off', 'false', 'FALSE', 
             $env[$k] = getenv($k);
         }
     }
-    $p = proc_open([$php, '-n', '-d', 'extension=' . $m[1], '-d', 'display_errors=0', '-r', $code],
+    $p = proc_open([$php, '-n', '-d', 'extension=' . $so, '-d', 'display_errors=0', '-r', $code],
         [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
     $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
     $status = proc_close($p);

@@ -10,8 +10,8 @@ if (!is_executable('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERS
 memprof
 --FILE--
 <?php
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $script = sys_get_temp_dir() . '/memprof-cgi-garbage-' . getmypid() . '.php';
 file_put_contents($script, '<?php echo "started: ", json_encode(memprof_enabled_flags()), "\n";');
 

@@ -10,9 +10,8 @@ if (!is_executable('/usr/bin/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERS
 memprof
 --FILE--
 <?php
-$cmd = file_get_contents('/proc/self/cmdline');
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', $cmd, $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $script = sys_get_temp_dir() . '/memprof-cgi-' . getmypid() . '.php';
 file_put_contents($script, '<?php echo json_encode([memprof_enabled(), memprof_enabled_flags()["dump_on_limit"]]);');
 

@@ -11,8 +11,8 @@ if (!is_file(ini_get('extension_dir') . '/xdebug.so')) die('skip xdebug.so is no
 memprof
 --FILE--
 <?php
-preg_match('/(?<![a-z_])extension=([^\0]*memprof[^\0]*\.so)/', file_get_contents('/proc/self/cmdline'), $m);
-$so = $m[1];
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
 $dir = sys_get_temp_dir() . '/memprof-xdebug-req-' . getmypid();
 @mkdir($dir);
 $script = "$dir/ok.php";

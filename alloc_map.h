@@ -14,7 +14,9 @@
  * slot is cached.
  *
  * Each address is in exactly one tier. Uses mmap() (the nursery) and
- * malloc() (through Judy) only, never the Zend heap, and touches no Zend API.
+ * Judy's nodes (from memprof's arena where memprof_native_route_judy() could
+ * route libJudy's malloc(), native.h; else the C library), never the Zend
+ * heap; no Zend API.
  */
 #ifndef MEMPROF_ALLOC_MAP_H
 #define MEMPROF_ALLOC_MAP_H

@@ -7,7 +7,8 @@
  * the free list, or a lookup miss), which lets free-list links and map
  * values be plain uint32_t.
  *
- * The pool uses malloc() only (never the Zend heap) and touches no Zend API.
+ * The pool's chunks come from memprof's arena (meta.h), never the Zend heap;
+ * no Zend API.
  */
 #ifndef MEMPROF_ALLOC_POOL_H
 #define MEMPROF_ALLOC_POOL_H
@@ -83,7 +84,8 @@ void memprof_alloc_pool_reset(memprof_alloc_pool *pool);
 
 /**
  * Hands out a record (its fields are unspecified).
- * @return its index, or MEMPROF_ALLOC_NONE when malloc() failed.
+ * @return its index, or MEMPROF_ALLOC_NONE when a new chunk could not be
+ *         allocated (memprof_meta_failed() says so).
  */
 uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool);
 

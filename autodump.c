@@ -38,6 +38,8 @@
 
 #include "php_memprof.h"
 #include "autodump.h"
+#include "compat.h"
+#include "signal_fanout.h"
 #include "heap.h"
 #include "dump_callgrind.h"
 #include "dump_pprof.h"
@@ -387,21 +389,13 @@ static zend_result memprof_autodump(const memprof_view *view, const char *reason
  * out of memory), without reading its text. Two ways to die exist: the
  * allocator raises the error itself, inside the real heap's allocator
  * (the proxy's in_real_alloc flag is then set); or, in builds with delayed
- * out-of-memory handling (Debian's here: ZEND_HAS_OOM), the allocator only
+ * out-of-memory handling (compat.h), the allocator only
  * records the failure and the VM reports it at its next safe point, which
  * the engine says through zend_alloc_in_memory_limit_error_reporting() and
  * EG(delayed_oom). */
 static bool autodump_is_memory_error(void)
 {
-	if (memprof_heap_in_real_alloc()) {
-		return true;
-	}
-#ifdef ZEND_HAS_OOM
-	if (zend_alloc_in_memory_limit_error_reporting() || EG(delayed_oom).state != ZEND_OOM_STATE_NONE) {
-		return true;
-	}
-#endif
-	return false;
+	return memprof_heap_in_real_alloc() || memprof_compat_oom_reporting();
 }
 
 static void autodump_next_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
@@ -485,8 +479,8 @@ static void autodump_signal_handler(int signo)
 {
 	(void) signo;
 #ifdef ZTS
-	/* Any thread, PHP's or not: no executor globals here (heap.h). */
-	memprof_heap_signal_all();
+	/* Any thread, PHP's or not: no executor globals here (signal_fanout.h). */
+	memprof_signal_all();
 #else
 	autodump_signal_due = 1;
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
@@ -520,7 +514,7 @@ void memprof_autodump_interrupt(void)
 		memprof_autodump_error_cb_check();
 	}
 
-	if (autodump_signal_due || memprof_heap_take_signal_due()) {
+	if (autodump_signal_due || memprof_signal_take_due()) {
 		autodump_signal_due = 0;
 		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
 			strsignal(autodump_l.signo));

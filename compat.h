@@ -53,6 +53,73 @@ static zend_always_inline void memprof_compat_keep_internal_frames(void)
 #endif
 
 /*
+ * Delayed out-of-memory handling (ZEND_HAS_OOM: a patch some distributions
+ * carry, Debian's 8.2 and 8.4 among them; upstream PHP does not have it).
+ * There the allocator only records that memory_limit was exceeded, lets
+ * allocations over it succeed up to a hard limit, and the VM raises the
+ * fatal error at its next safe point; "fallible" allocations
+ * (zend_mm_set_fallible(), str_repeat() among their users) fail cleanly
+ * instead. Elsewhere the allocator raises the error at once and none of
+ * this exists: the functions below are constants.
+ */
+#ifdef ZEND_HAS_OOM
+# define MEMPROF_COMPAT_DELAYED_OOM 1
+#else
+# define MEMPROF_COMPAT_DELAYED_OOM 0
+#endif
+
+/** Whether the request has run out of memory_limit and the VM will raise it. */
+static zend_always_inline bool memprof_compat_oom_pending(void)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	return ZEND_HAS_OOM();
+#else
+	return false;
+#endif
+}
+
+/** Whether the memory limit's error is being reported (or about to be). */
+static zend_always_inline bool memprof_compat_oom_reporting(void)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	return zend_alloc_in_memory_limit_error_reporting() || EG(delayed_oom).state != ZEND_OOM_STATE_NONE;
+#else
+	return false;
+#endif
+}
+
+/** Whether the allocation being made is fallible (zend_mm_set_fallible()). */
+static zend_always_inline bool memprof_compat_mm_is_fallible(void)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	return zend_mm_is_fallible();
+#else
+	return false;
+#endif
+}
+
+static zend_always_inline void memprof_compat_mm_set_fallible(bool fallible)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	zend_mm_set_fallible(fallible);
+#else
+	(void) fallible;
+#endif
+}
+
+/*
+ * The running PHP, not the one built against (a module built for 8.2.30
+ * loads into 8.2.5): PHP 8.2.0-8.2.7 and 8.4.0-8.4.6 crash walking
+ * EG(current_execute_data) from inside an allocation made by JIT-compiled
+ * code (fixed by php-src #11380 in 8.2.8 and #18289 in 8.4.7).
+ */
+static zend_always_inline bool memprof_compat_jit_walk_crashes(zend_long running_version_id)
+{
+	zend_long v = running_version_id;
+	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
+}
+
+/*
  * Fatal errors: PHP 8.5 adds "Stack trace:" lines (fatal_error_backtraces);
  * 8.4 makes exit() a function and deprecates E_USER_ERROR. Nothing in the
  * extension depends on them; the tests say so where output differs.

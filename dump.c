@@ -27,7 +27,6 @@
 #include "dump.h"
 #include "heap.h"
 #include "meta.h"
-#include "php_memprof.h"
 #include "arena.h"
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
@@ -186,7 +185,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);
 	}
 	profile->time_nanos = memprof_clock_ns(CLOCK_REALTIME);
-	profile->duration_nanos = now > MEMPROF_G(session).start_ns ? now - MEMPROF_G(session).start_ns : 0;
+	profile->duration_nanos = memprof_heap_started_ns() && now > memprof_heap_started_ns() ? now - memprof_heap_started_ns() : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";
 	return SUCCESS;
 }

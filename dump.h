@@ -1,12 +1,14 @@
 /*
- * dump: what every output format shares. A profile view (per-frame self
- * and inclusive counters, taken in O(frames)) and a buffered writer onto a
- * PHP stream that remembers the first failure, so no format can report a
+ * dump: what every output format shares. A profile view (counters per
+ * allocation site, self and inclusive counters per path, taken in
+ * O(paths + sites)) and a buffered writer onto a PHP stream or a file
+ * descriptor that remembers the first failure, so no format can report a
  * half-written dump as a success.
  *
  * Formats (dump_callgrind, dump_pprof, dump_folded, ...) read a
  * memprof_profile and write to a memprof_writer; they never touch the
- * session or the heap state themselves. memprof.c runs them with the heap
+ * session or the heap state themselves. Their callers (memprof.c for the
+ * PHP functions, autodump.c for automatic dumps) run them with the heap
  * paused, so what they allocate is not recorded.
  */
 #ifndef MEMPROF_DUMP_H
@@ -18,6 +20,7 @@
 #include <time.h>
 
 #include "php.h"
+#include "compat.h"
 #include "frame.h"
 #include "func.h"
 
@@ -26,7 +29,7 @@
  *
  * @var since  0: every live allocation; N: only live allocations made in
  *             generation N or later (memprof_mark())
- * @var peak   the per-path live counters at (near) the peak of live bytes
+ * @var peak   the live counters per site at (near) the peak of live bytes
  *             instead of now (never combined with since)
  */
 typedef struct _memprof_view {
@@ -38,7 +41,7 @@ typedef struct _memprof_view {
  * A view of the profile, as the formats see it.
  *
  * In a since or peak view, the "total" counters (allocated since profiling
- * started) are not known per path: they are set equal to the live ones.
+ * started) are not known per site: they are set equal to the live ones.
  *
  * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
  * @var canon           canon[id]: the path that stands for id when call sites are
@@ -78,9 +81,9 @@ typedef struct _memprof_profile {
 } memprof_profile;
 
 /**
- * Takes a view of the profile (view NULL: everything live now). O(frames);
- * O(live allocations) for a since view, which reads every record.
- * @var description  what the view shows, for headers and comments
+ * Takes a view of the profile (view NULL: everything live now), with its
+ * description. O(paths + sites); O(live allocations) for a since view,
+ * which reads every record.
  * @return SUCCESS, or FAILURE when memory for it could not be had.
  */
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view);
@@ -167,20 +170,16 @@ typedef struct _memprof_writer {
 
 /**
  * Whether the request has run out of memory_limit and the engine will raise
- * the fatal error at its next safe point. PHP builds with delayed
- * out-of-memory handling (ZEND_HAS_OOM, Debian's here) let allocations over
- * the limit succeed until then, up to a hard limit that ends the process
- * without shutdown functions: a dump that goes on building arrays or growing
- * a php://memory stream must stop instead. Always false in other builds (their
- * allocator bails out at once).
+ * the fatal error at its next safe point (compat.h: builds with delayed
+ * out-of-memory handling let allocations over the limit succeed until then,
+ * up to a hard limit that ends the process without shutdown functions): a
+ * dump that goes on building arrays or growing a php://memory stream must
+ * stop instead. Always false in other builds (their allocator bails out at
+ * once).
  */
 static zend_always_inline bool memprof_dump_oom_pending(void)
 {
-#ifdef ZEND_HAS_OOM
-	return ZEND_HAS_OOM();
-#else
-	return false;
-#endif
+	return memprof_compat_oom_pending();
 }
 
 /**

@@ -10,9 +10,11 @@
 /**
  * Writes the profile aggregated by function, as the format requires: one
  * fl=/fn= block per function with its self costs (live bytes, live blocks,
- * bytes and blocks allocated since profiling started) at its first line,
- * then one call per caller->callee edge with the real call count and the
- * callee subtree's inclusive costs at the call-site line. The root (what
+ * bytes and blocks allocated since profiling started) line by line, on the
+ * lines that allocated (its sites summed over its paths; a site without a
+ * line, in an internal function, at the function's first line), then one
+ * call per caller->callee edge and call-site line with the real call count
+ * and the callee subtrees' inclusive costs. The root (what
  * was allocated outside any function) is the function "{root}".
  * summary: and totals: are the sums of all self costs.
  */

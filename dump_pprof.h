@@ -8,10 +8,12 @@
  * memprof_dump_pprof_legacy(): the gperftools text heap profile with a
  * "--- symbol" section, for Debian's google-pprof (perl).
  *
- * Both write one sample (row) per call path whose self counters are not all
- * zero, with the path's self counters, leaf first; so a reader's "flat" of a
- * function is its self bytes summed over its paths, its "cum" the inclusive
- * bytes, and the total the root's inclusive figure.
+ * memprof_dump_pprof() writes one sample per allocation site (call path
+ * and line) whose counters are not all zero, memprof_dump_pprof_legacy()
+ * one row per call path with the path's self counters (its sites summed):
+ * stacks leaf first, so in both a reader's "flat" of a function is its self
+ * bytes summed over its paths, its "cum" the inclusive bytes, and the total
+ * the root's inclusive figure.
  */
 #ifndef MEMPROF_DUMP_PPROF_H
 #define MEMPROF_DUMP_PPROF_H
@@ -23,15 +25,16 @@
  *
  * - sample_type: alloc_objects/count, alloc_space/bytes, inuse_objects/count,
  *   inuse_space/bytes (Go's heap profile columns); default_sample_type
- *   inuse_space. Sample values: total_blocks, total_bytes, live_blocks,
- *   live_bytes of the path's self counters.
- * - location_id: the path's function, then each caller up to, not
- *   including, the root. The root's own counters (allocated outside any
- *   function) are a sample whose only location is the function "{root}".
+ *   inuse_space; values in that order (total_blocks, total_bytes,
+ *   live_blocks, live_bytes).
+ * - Sample values: the site's counters. location_id: the site's function,
+ *   then each caller up to, not including, the root. What the root holds
+ *   itself (allocated outside any function) is a sample whose only
+ *   location is the function "{root}".
  * - Locations have one Line each and are shared by (function, line): the
- *   leaf's line is its function's first line (allocation lines are not
- *   known), a caller's is the call site of the frame below it
- *   (memprof_path.call_line, 0 when unknown).
+ *   leaf's line is the site's line (the function's first line for a site
+ *   without one: an internal function), a caller's is the call site of the
+ *   frame below it (memprof_path.call_line, 0 when unknown).
  * - Functions: id = memprof_func id ({root}: one past the last), name and
  *   system_name the display name, filename the source file or "" (index 0)
  *   for internal functions and {root}, start_line.

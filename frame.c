@@ -69,7 +69,6 @@
 #include "frame.h"
 #include "meta.h"
 #include "alloc_pool.h"
-#include "heap.h"
 #include "func.h"
 #include "tree.h"
 #include "frame_internal.h"
@@ -364,7 +363,7 @@ static void frame_stable_compute(memprof_frame_stack *s)
 			}
 			frame_l.pages = pages;
 		}
-		if (newest_recorded == SIZE_MAX && (page == memprof_frame_g.start_page || memprof_heap_tracks(page))) {
+		if (newest_recorded == SIZE_MAX && (page == memprof_frame_g.start_page || frame_l.recorded(page))) {
 			newest_recorded = np;
 		}
 		frame_l.pages[np++] = page;
@@ -679,7 +678,7 @@ void memprof_frame_mshutdown(void)
 	memprof_func_mshutdown();
 }
 
-zend_result memprof_frame_start(bool count_calls)
+zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block))
 {
 	bool hooks = count_calls && !memprof_frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
 
@@ -690,6 +689,7 @@ zend_result memprof_frame_start(bool count_calls)
 	}
 	memprof_path_root()->calls = count_calls;
 	frame_l.session++;
+	frame_l.recorded = recorded;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
 	/* Full mode sees every free (sampling only those of sampled blocks). */

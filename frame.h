@@ -113,9 +113,12 @@ void memprof_frame_rshutdown(void);
  * JIT may run in this process: then, as in sampling mode, no hook is
  * installed and paths are found by walking the engine's stack at each
  * recorded allocation.
+ * @param recorded  whether a request-heap block is recorded by the heap
+ *                  (memprof_heap_tracks()): the heap sees the free of a VM
+ *                  stack page it records, which stable frames rely on
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
-zend_result memprof_frame_start(bool count_calls);
+zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block));
 /**
  * True when opcache's JIT may run on a PHP whose stack walks under the JIT
  * are known to crash (8.2.0-8.2.7, 8.4.0-8.4.6): profiling must not start.

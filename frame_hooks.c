@@ -19,6 +19,7 @@
 #include "SAPI.h"
 
 #include "frame_internal.h"
+#include "compat.h"
 #include "func.h"
 #include "tree.h"
 #include "meta.h"
@@ -375,10 +376,8 @@ bool memprof_frame_jit_possible(void)
 	return !mode || (strcmp(mode, "disable") && strcmp(mode, "0"));
 }
 
-/* PHP 8.2.0-8.2.7 and 8.4.0-8.4.6 crash walking EG(current_execute_data)
- * from inside an allocation made by JIT-compiled code (fixed by php-src
- * #11380 in 8.2.8 and #18289 in 8.4.7): the version running, not the one
- * built against. */
+/* The running version's PHP_VERSION_ID constant, not the one built against
+ * (compat.h says which versions and why). */
 bool memprof_frame_jit_unsafe(void)
 {
 	zval *id;
@@ -389,6 +388,6 @@ bool memprof_frame_jit_unsafe(void)
 	}
 	id = zend_get_constant_str("PHP_VERSION_ID", sizeof("PHP_VERSION_ID") - 1);
 	v = id && Z_TYPE_P(id) == IS_LONG ? Z_LVAL_P(id) : PHP_VERSION_ID;
-	return (v >= 80200 && v < 80208) || (v >= 80400 && v < 80407);
+	return memprof_compat_jit_walk_crashes(v);
 }
 

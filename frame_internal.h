@@ -48,6 +48,8 @@ typedef struct _memprof_frame_local {
 		memprof_path *resumer_node;
 		memprof_path *parent;
 	} yf;
+	/* the heap's memprof_heap_tracks(), given by memprof_frame_start() */
+	bool (*recorded)(const void *block);
 } memprof_frame_local_state;
 
 extern MEMPROF_TLS memprof_frame_local_state memprof_frame_local;

@@ -20,12 +20,9 @@
  * (heap_call_real()). C code calling zend_memory_usage() directly still reads
  * the proxy (and gets 0); INTERNALS.md lists it.
  *
- * Which memory is the profiler's: records (alloc_pool), the address map
- * (Judy), the frame tree and function names all come from memprof's arena (arena.h). Nothing the
- * profiler keeps comes from the request heap, so profiling changes neither
- * memory_get_usage() nor what memory_limit allows. The only request-heap
- * allocations the profiler makes are the PHP values it returns (dumps); those
- * are made with the heap paused, so a dump does not record itself.
+ * Which memory is the profiler's (its arena, never the request heap), and
+ * what it allocates on the request heap anyway: INTERNALS.md, "Data
+ * structures".
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -43,8 +40,9 @@
 #include "zend_ini.h"
 
 #include "heap.h"
+#include "compat.h"
+#include "signal_fanout.h"
 #include "func.h"
-#include "php_memprof.h"
 #include "frame.h"
 #include "meta.h"
 #include "arena.h"
@@ -120,6 +118,7 @@ static MEMPROF_TLS struct {
 	                               * a new native address is looked up first (memprof_heap_native_recheck()) */
 	bool stranded;                /* the session ended with another extension's heap or handlers on top:
 	                               * the proxy could not be taken out (memprof_heap_stop()) */
+	uint64_t started_ns;          /* CLOCK_MONOTONIC at memprof_heap_start() (0: unknown) */
 } heap_l;
 
 /* INI entries that act on the current heap: memory_limit, and this build's
@@ -131,10 +130,9 @@ static ZEND_INI_MH((*heap_limit_on_modify[2]));
 
 /* ---- forwarding ---------------------------------------------------------- */
 
-#ifdef ZEND_HAS_OOM
-/* This PHP build has "fallible" allocations (zend_mm_set_fallible(): an
- * allocation over the limit fails cleanly instead of killing the request,
- * e.g. in str_repeat()). The flag is set on the current heap, which while
+/* Builds with "fallible" allocations (compat.h: an allocation over the
+ * limit fails cleanly instead of killing the request, e.g. in
+ * str_repeat()). The flag is set on the current heap, which while
  * profiling is the proxy: the real heap, which checks the limit, must see
  * it too. */
 static ZEND_COLD zend_never_inline void *heap_real_fallible(void *ptr, size_t size, bool realloc)
@@ -142,24 +140,21 @@ static ZEND_COLD zend_never_inline void *heap_real_fallible(void *ptr, size_t si
 	zend_mm_heap *proxy = zend_mm_set_heap(heap_l.real);
 	void *result;
 
-	zend_mm_set_fallible(true);
+	memprof_compat_mm_set_fallible(true);
 	result = realloc ? zend_mm_realloc(heap_l.real, ptr, size) : zend_mm_alloc(heap_l.real, size);
-	zend_mm_set_fallible(false);
+	memprof_compat_mm_set_fallible(false);
 	zend_mm_set_heap(proxy);
 	return result;
 }
-#endif
 
 static zend_always_inline void *heap_real_malloc(size_t size)
 {
 	if (UNEXPECTED(heap_l.real_malloc)) {
 		return heap_l.real_malloc(size);
 	}
-#ifdef ZEND_HAS_OOM
-	if (UNEXPECTED(zend_mm_is_fallible())) {
+	if (UNEXPECTED(memprof_compat_mm_is_fallible())) {
 		return heap_real_fallible(NULL, size, false);
 	}
-#endif
 	return zend_mm_alloc(heap_l.real, size);
 }
 
@@ -177,11 +172,9 @@ static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
 	if (UNEXPECTED(heap_l.real_realloc)) {
 		return heap_l.real_realloc(ptr, size);
 	}
-#ifdef ZEND_HAS_OOM
-	if (UNEXPECTED(zend_mm_is_fallible())) {
+	if (UNEXPECTED(memprof_compat_mm_is_fallible())) {
 		return heap_real_fallible(ptr, size, true);
 	}
-#endif
 	return zend_mm_realloc(heap_l.real, ptr, size);
 }
 
@@ -247,90 +240,24 @@ static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
 
 static MEMPROF_TLS volatile bool memprof_heap_growth_due;
 
-#ifdef ZTS
-/* Dump signals in a thread-safe PHP. The handler runs in whatever thread the
- * kernel picks, maybe not one of PHP's (Go's, in FrankenPHP): it touches no
- * thread-local and no executor globals. It counts the signal, process-wide,
- * and raises the VM interrupt of every profiling thread, whose flags it
- * finds in a small process-wide table each session registers in (an atomic
- * store is all a handler may do to them). A thread that found no free slot
- * notices the count at its next recorded allocation instead. Each thread
- * dumps at its next safe point (memprof_heap_take_signal_due()). */
-#define HEAP_SIGNAL_SLOTS 64
-static volatile uint32_t heap_signal_seq;
-static zend_atomic_bool *volatile heap_signal_slots[HEAP_SIGNAL_SLOTS];
-static MEMPROF_TLS int heap_signal_slot = -1;
-static MEMPROF_TLS uint32_t heap_signal_seen;
-static MEMPROF_TLS bool heap_signal_due;
-
-void memprof_heap_signal_all(void)
-{
-	int i;
-
-	__atomic_add_fetch(&heap_signal_seq, 1, __ATOMIC_SEQ_CST);
-	for (i = 0; i < HEAP_SIGNAL_SLOTS; i++) {
-		zend_atomic_bool *flag = __atomic_load_n(&heap_signal_slots[i], __ATOMIC_SEQ_CST);
-		if (flag) {
-			zend_atomic_bool_store(flag, true);
-		}
-	}
-}
-
-static void heap_signal_register(void)
-{
-	int i;
-
-	/* Signals sent before this session are not for it. */
-	heap_signal_seen = __atomic_load_n(&heap_signal_seq, __ATOMIC_SEQ_CST);
-	heap_signal_due = false;
-	for (i = 0; i < HEAP_SIGNAL_SLOTS && heap_signal_slot < 0; i++) {
-		zend_atomic_bool *none = NULL;
-		if (__atomic_compare_exchange_n(&heap_signal_slots[i], &none, &EG(vm_interrupt), false,
-				__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-			heap_signal_slot = i;
-		}
-	}
-}
-
-static void heap_signal_unregister(void)
-{
-	if (heap_signal_slot >= 0) {
-		__atomic_store_n(&heap_signal_slots[heap_signal_slot], NULL, __ATOMIC_SEQ_CST);
-		heap_signal_slot = -1;
-	}
-}
-
-static ZEND_COLD zend_never_inline void heap_signal_request(void)
-{
-	heap_signal_due = true;
-	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
-}
-
-bool memprof_heap_take_signal_due(void)
-{
-	uint32_t seq = __atomic_load_n(&heap_signal_seq, __ATOMIC_SEQ_CST);
-	bool due = heap_signal_due || seq != heap_signal_seen;
-
-	heap_signal_due = false;
-	heap_signal_seen = seq;
-	return due;
-}
-#else
-bool memprof_heap_take_signal_due(void)
-{
-	return false;
-}
-#endif
-
-/* Growth dumps are written at the next safe point (memprof.c's interrupt
+/* Growth dumps are written at the next safe point (the glue's interrupt
  * hook), never inside the allocator. That hook is checked here too: a
  * worker that calls no memprof function would otherwise never notice
  * another extension's replacing it. */
+static void (*heap_interrupt_check)(void);
+
+void memprof_heap_set_interrupt_check(void (*check)(void))
+{
+	heap_interrupt_check = check;
+}
+
 static ZEND_COLD zend_never_inline void heap_growth_request(void)
 {
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_growth_due = true;
-	memprof_interrupt_check();
+	if (heap_interrupt_check) {
+		heap_interrupt_check();
+	}
 	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 }
 
@@ -461,9 +388,7 @@ static zend_always_inline void heap_add(memprof_site *site, uint64_t bytes, uint
 		heap_growth_request();
 	}
 #ifdef ZTS
-	if (UNEXPECTED(__atomic_load_n(&heap_signal_seq, __ATOMIC_RELAXED) != heap_signal_seen) && !heap_signal_due) {
-		heap_signal_request();
-	}
+	memprof_signal_check();
 #endif
 }
 
@@ -1060,6 +985,8 @@ void memprof_heap_post_deactivate(void)
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 {
+	struct timespec now;
+
 	ZEND_ASSERT(!memprof_heap_g.active);
 	if (heap_l.stranded) {
 		return FAILURE;
@@ -1108,11 +1035,18 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	}
 	heap_set_handlers(heap_l.proxy);
 #ifdef ZTS
-	heap_signal_register();
+	memprof_signal_register();
 #endif
 	memprof_heap_g.active = true;
 	zend_mm_set_heap(heap_l.proxy);
+	heap_l.started_ns = clock_gettime(CLOCK_MONOTONIC, &now) == 0
+		? (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec : 0;
 	return SUCCESS;
+}
+
+uint64_t memprof_heap_started_ns(void)
+{
+	return heap_l.started_ns;
 }
 
 void memprof_heap_stop(void)
@@ -1161,7 +1095,7 @@ void memprof_heap_stop(void)
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_growth_due = false;
 #ifdef ZTS
-	heap_signal_unregister();
+	memprof_signal_unregister();
 #endif
 }
 

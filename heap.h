@@ -3,9 +3,10 @@
  * of the request heap while profiling, and records live allocations against
  * the current call path (frame.h).
  *
- * All profiler bookkeeping (records, the address map, the frame tree) is
- * malloc()'d: it never touches the request heap, so memory_get_usage(),
- * memory_limit and the script's own allocations are unchanged by profiling.
+ * All profiler bookkeeping (records, the address map, the frame tree) comes
+ * from memprof's own arena (arena.h, through meta.h): it never touches the
+ * request heap, so memory_get_usage(), memory_limit and the script's own
+ * allocations are unchanged by profiling.
  */
 #ifndef MEMPROF_HEAP_H
 #define MEMPROF_HEAP_H
@@ -106,6 +107,9 @@ uint32_t memprof_heap_generation(void);
 /** Mean bytes between samples in sampling mode; 0 when every allocation is recorded. */
 uint64_t memprof_heap_sample_interval(void);
 
+/** CLOCK_MONOTONIC, in ns, when the session's recording started (memprof_heap_start()); 0 when unknown. */
+uint64_t memprof_heap_started_ns(void);
+
 /**
  * The latest peak snapshot (per-site live counters near the peak), and in
  * *exact the exact peak of live bytes.
@@ -147,24 +151,17 @@ uint32_t memprof_heap_mark(void);
 void memprof_heap_growth_arm(uint64_t level, uint64_t step);
 
 /**
+ * check is called when the heap requests a growth dump, before it asks the
+ * VM for an interrupt: the caller puts its interrupt function back on top
+ * there, should another extension have replaced it (a worker that calls no
+ * memprof function would never notice otherwise). Call from MINIT.
+ */
+void memprof_heap_set_interrupt_check(void (*check)(void));
+
+/**
  * Whether live bytes crossed the growth threshold since the last call
  * (the allocator raises it and asks the VM for an interrupt); clears it.
  */
 bool memprof_heap_take_growth_due(void);
-
-#ifdef ZTS
-/**
- * Thread-safe PHP only: asks every profiling thread for a dump
- * (async-signal-safe: the dump signal's handler calls it, from any
- * thread). Each profiling thread's VM interrupt is raised (or, failing a
- * slot, at its next recorded allocation); memprof_heap_take_signal_due()
- * then says true once, in that thread.
- */
-void memprof_heap_signal_all(void);
-#endif
-/** Whether a dump signal reached this thread since the last call (always
- * false without ZTS, where autodump.c counts the signal itself); clears it. */
-bool memprof_heap_take_signal_due(void);
-
 
 #endif

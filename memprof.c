@@ -50,6 +50,7 @@ static void memprof_throw_not_enabled(void)
 /* ---- session --------------------------------------------------------------- */
 
 static void memprof_session_stop(void);
+static void memprof_interrupt_check(void);
 
 /**
  * Starts a session with these flags.
@@ -77,7 +78,7 @@ static zend_result memprof_session_start(const memprof_flags *flags)
 #ifdef MEMPROF_DEBUG
 	memprof_meta_fail_after((uint64_t) MEMPROF_G(ini).debug_fail_after);
 #endif
-	if (memprof_frame_start(!flags->sample) != SUCCESS) {
+	if (memprof_frame_start(!flags->sample, memprof_heap_tracks) != SUCCESS) {
 		goto fail;
 	}
 	if (memprof_heap_start(flags->sample ? (uint64_t) MEMPROF_G(ini).sample_interval : 0,
@@ -99,7 +100,6 @@ static zend_result memprof_session_start(const memprof_flags *flags)
 		}
 	}
 	MEMPROF_G(session).enabled = true;
-	MEMPROF_G(session).start_ns = memprof_clock_ns(CLOCK_MONOTONIC);
 	memprof_autodump_session_start();
 	return SUCCESS;
 
@@ -481,29 +481,9 @@ ZEND_FUNCTION(memprof_version)
 
 /* ---- INI ------------------------------------------------------------------------ */
 
-const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size)
-{
-	size_t i, o = 0;
-
-	for (i = 0; i < len && i < max && o + 8 < size; i++) {
-		unsigned char c = (unsigned char) s[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
-			buf[o++] = (char) c;
-		} else {
-			o += (size_t) snprintf(buf + o, size - o, "\\x%02x", c);
-		}
-	}
-	if (i < len) {
-		memcpy(buf + o, "...", 3);
-		o += 3;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 /* A rejected INI value as warnings quote it: at most 64 bytes. */
 #define MEMPROF_INI_QUOTE_MAX 64
-#define MEMPROF_INI_QUOTED(v) memprof_quote(ZSTR_VAL(v), ZSTR_LEN(v), MEMPROF_INI_QUOTE_MAX, quoted, sizeof(quoted))
+#define MEMPROF_INI_QUOTED(v) memprof_warn_quote(ZSTR_VAL(v), ZSTR_LEN(v), MEMPROF_INI_QUOTE_MAX, quoted, sizeof(quoted))
 
 static const char *const memprof_format_names[] = {
 	[MEMPROF_FORMAT_CALLGRIND] = "callgrind",
@@ -515,7 +495,7 @@ static const char *const memprof_format_names[] = {
 
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	size_t i;
 	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
 		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
@@ -531,7 +511,7 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 
 static ZEND_INI_MH(memprof_on_update_dump_signal)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	const char *name = NULL, *why = NULL;
 	int signo;
 	memprof_signal_parse rc = strlen(ZSTR_VAL(new_value)) == ZSTR_LEN(new_value)
@@ -560,7 +540,7 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 
 static ZEND_INI_MH(memprof_on_update_nonnegative)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
@@ -594,7 +574,7 @@ static ZEND_INI_MH(memprof_on_update_dump_on_growth)
  * before it, and dumps would go somewhere else than the setting says. */
 static ZEND_INI_MH(memprof_on_update_output_dir)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	if (strlen(ZSTR_VAL(new_value)) != ZSTR_LEN(new_value)) {
 		php_error_docref(NULL, E_WARNING, "memprof.output_dir must not contain NUL bytes; \"%s\" given (setting unchanged)",
 			MEMPROF_INI_QUOTED(new_value));
@@ -624,7 +604,7 @@ static ZEND_INI_MH(memprof_on_update_output_dir)
 
 static ZEND_INI_MH(memprof_on_update_sample_interval)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
@@ -735,7 +715,7 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 	memprof_interrupt_depth--;
 }
 
-void memprof_interrupt_check(void)
+static void memprof_interrupt_check(void)
 {
 	void (*current)(zend_execute_data *) = zend_interrupt_function;
 
@@ -758,6 +738,7 @@ static PHP_MINIT_FUNCTION(memprof)
 	memprof_first_interrupt = memprof_orig_interrupt = zend_interrupt_function;
 	zend_interrupt_function = memprof_interrupt;
 	memprof_meta_set_notify(memprof_meta_notify);
+	memprof_heap_set_interrupt_check(memprof_interrupt_check);
 	memprof_native_minit();
 	/* Judy's nodes from memprof's arena too (arena.h says why). */
 	(void) memprof_native_route_judy(memprof_arena_malloc, memprof_arena_free);
@@ -788,7 +769,7 @@ static PHP_RINIT_FUNCTION(memprof)
 	MEMPROF_G(session).in_request = true;
 	memprof_warn_hold();
 	memprof_autodump_rinit();
-	if (memprof_trigger_check(&flags)) {
+	if (memprof_trigger_check(MEMPROF_G(ini).trigger_secret, &flags)) {
 		memprof_session_start(&flags);
 	}
 	if (memprof_warn_pending()) {

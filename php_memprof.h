@@ -22,8 +22,8 @@ extern zend_module_entry memprof_module_entry;
 /**
  * Options of a profiling session (MEMPROF_PROFILE flags).
  *
- * @var native         accepted for compatibility with the classic memprof; glibc >= 2.34
- *                     has no malloc hooks, so it records nothing more (see README)
+ * @var native         also record native (C library malloc()) memory by PHP call path,
+ *                     as "{native}" children (native.h; Linux/glibc x86-64 and AArch64)
  * @var dump_on_limit  dump the profile when the request dies on its memory limit
  * @var sample         sampling mode: record about one allocation per memprof.sample_interval
  *                     bytes (a Poisson process over allocated bytes) and report estimates
@@ -66,7 +66,6 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		bool in_request;       /**< between memprof's RINIT and RSHUTDOWN: only then can a session start */
 		bool enabled;          /**< a profiling session is running */
 		memprof_flags flags;   /**< its options */
-		uint64_t start_ns;     /**< CLOCK_MONOTONIC when it started */
 		bool turned_off;       /**< the last session ended itself: its metadata could not be allocated */
 		uint32_t dumping;      /**< dumps to a stream in progress: their stream may run PHP code
 		                            (a user-space wrapper), which must not stop the session */
@@ -76,21 +75,5 @@ ZEND_END_MODULE_GLOBALS(memprof)
 
 ZEND_EXTERN_MODULE_GLOBALS(memprof)
 #define MEMPROF_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(memprof, v)
-
-
-/** Puts memprof's zend_interrupt_function back on top if another extension
- * replaced it, chaining to it (memprof.c says why this is safe). */
-void memprof_interrupt_check(void);
-
-/** Bytes a buffer for memprof_quote() of at most max bytes needs. */
-#define MEMPROF_QUOTE_SIZE(max) ((max) * 4 + 4)
-
-/**
- * An untrusted value as warnings quote it: at most max bytes of s (len
- * bytes, any content), NUL, control and non-ASCII bytes, backslash and
- * double quote as \xNN, "..." when cut. buf holds MEMPROF_QUOTE_SIZE(max).
- * @return buf
- */
-const char *memprof_quote(const char *s, size_t len, size_t max, char *buf, size_t size);
 
 #endif

@@ -10,9 +10,9 @@
  * inclusive figures are derived at dump time, in O(sites). Nodes and
  * sites live in slabs that never move and are numbered densely
  * (memprof_path_by_id(), memprof_site_by_id()), so an allocation record
- * names its site in 32 bits. No engine API: the frame module decides which
- * path and line the running code is on. Like alloc_pool and alloc_map, no
- * Zend API: libc and meta.h only.
+ * names its site in 32 bits. The frame module decides which path and line
+ * the running code is on; like alloc_pool and alloc_map, no Zend API: libc
+ * and meta.h only.
  */
 #ifndef MEMPROF_TREE_H
 #define MEMPROF_TREE_H
@@ -36,8 +36,9 @@ struct _memprof_func;
 
 /**
  * Native allocations (native.h) are made on a child of this function under
- * the path that was running, keyed by the line that was running: each
- * path's native memory is one node, "... > DOMDocument::loadXML > {native}".
+ * the path that was running, with the line that was running as its call
+ * line: what one line of a path allocated natively is one node,
+ * "... > DOMDocument::loadXML > {native}".
  */
 #define MEMPROF_PATH_NATIVE "{native}"
 

@@ -30,11 +30,11 @@
 
 static void trigger_warn_unknown(const char *item, size_t len)
 {
-	char quoted[MEMPROF_QUOTE_SIZE(TRIGGER_QUOTE_MAX)];
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(TRIGGER_QUOTE_MAX)];
 
 	memprof_warn(
 		"MEMPROF_PROFILE: unknown flag \"%s\" ignored (known flags: 1, dump_on_limit, native, sample)",
-		memprof_quote(item, len, TRIGGER_QUOTE_MAX, quoted, sizeof(quoted)));
+		memprof_warn_quote(item, len, TRIGGER_QUOTE_MAX, quoted, sizeof(quoted)));
 }
 
 static bool trigger_item_is(const char *item, size_t len, const char *name)
@@ -150,10 +150,9 @@ static bool trigger_secret_matches(const char *given, size_t given_len, const ch
 
 /* MEMPROF_PROFILE and MEMPROF_SECRET from one of $_GET, $_POST, $_COOKIE
  * (in that order: the first that has MEMPROF_PROFILE decides). */
-static bool trigger_check_request(memprof_flags *flags)
+static bool trigger_check_request(const char *secret, memprof_flags *flags)
 {
 	static const int tracks[] = { TRACK_VARS_GET, TRACK_VARS_POST, TRACK_VARS_COOKIE };
-	const char *secret = MEMPROF_G(ini).trigger_secret;
 	size_t i;
 
 	if (!secret || !*secret) {
@@ -181,7 +180,7 @@ static bool trigger_check_request(memprof_flags *flags)
 	return false;
 }
 
-bool memprof_trigger_check(memprof_flags *flags)
+bool memprof_trigger_check(const char *secret, memprof_flags *flags)
 {
 	char *value = sapi_getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1);
 	bool start;
@@ -195,5 +194,5 @@ bool memprof_trigger_check(memprof_flags *flags)
 	if (value) {
 		return memprof_trigger_parse(value, strlen(value), flags);
 	}
-	return trigger_check_request(flags);
+	return trigger_check_request(secret, flags);
 }

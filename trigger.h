@@ -13,12 +13,13 @@
 
 /**
  * Looks at the request at RINIT: MEMPROF_PROFILE in the environment (the
- * SAPI's, then the process's); failing that, and only when
- * memprof.trigger_secret is set, MEMPROF_PROFILE in $_GET, $_POST or
+ * SAPI's, then the process's); failing that, and only when secret
+ * (memprof.trigger_secret) is set, MEMPROF_PROFILE in $_GET, $_POST or
  * $_COOKIE together with MEMPROF_SECRET equal to the secret (compared in
  * constant time; a wrong or missing secret is ignored without a word).
+ * @param secret  the configured secret; NULL or "": the request is not looked at
  * @return true and fills flags when profiling should start.
  */
-bool memprof_trigger_check(memprof_flags *flags);
+bool memprof_trigger_check(const char *secret, memprof_flags *flags);
 
 #endif

@@ -133,3 +133,23 @@ void memprof_warn_rshutdown(void)
 	warn_l.used = 0;
 	warn_l.dropped = 0;
 }
+
+const char *memprof_warn_quote(const char *s, size_t len, size_t max, char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len && i < max && o + 8 < size; i++) {
+		unsigned char c = (unsigned char) s[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
+			buf[o++] = (char) c;
+		} else {
+			o += (size_t) snprintf(buf + o, size - o, "\\x%02x", c);
+		}
+	}
+	if (i < len) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}

@@ -51,4 +51,15 @@ void memprof_warn_flush(void);
  */
 void memprof_warn_rshutdown(void);
 
+/** Bytes a buffer for memprof_warn_quote() of at most max bytes needs. */
+#define MEMPROF_WARN_QUOTE_SIZE(max) ((max) * 4 + 4)
+
+/**
+ * An untrusted value as warnings quote it: at most max bytes of s (len
+ * bytes, any content), NUL, control and non-ASCII bytes, backslash and
+ * double quote as \xNN, "..." when cut. buf holds MEMPROF_WARN_QUOTE_SIZE(max).
+ * @return buf
+ */
+const char *memprof_warn_quote(const char *s, size_t len, size_t max, char *buf, size_t size);
+
 #endif

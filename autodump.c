@@ -41,10 +41,7 @@
 #include "compat.h"
 #include "signal_fanout.h"
 #include "heap.h"
-#include "dump_callgrind.h"
-#include "dump_pprof.h"
-#include "dump_folded.h"
-#include "dump_speedscope.h"
+#include "dump_formats.h"
 #include "arena.h"
 #include "warn.h"
 #include "native.h"
@@ -87,19 +84,6 @@ static MEMPROF_TLS int autodump_error_depth;
 #else
 # define AUTODUMP_WHO "process"
 #endif
-
-typedef void (*autodump_format_fn)(const memprof_profile *profile, memprof_writer *w);
-
-static const struct {
-	autodump_format_fn fn;
-	const char *ext;
-} autodump_formats[] = {
-	[MEMPROF_FORMAT_CALLGRIND] = { memprof_dump_callgrind, "callgrind" },
-	[MEMPROF_FORMAT_PPROF] = { memprof_dump_pprof, "pb.gz" },
-	[MEMPROF_FORMAT_FOLDED] = { memprof_dump_folded, "folded" },
-	[MEMPROF_FORMAT_PPROF_LEGACY] = { memprof_dump_pprof_legacy, "heap" },
-	[MEMPROF_FORMAT_SPEEDSCOPE] = { memprof_dump_speedscope, "speedscope.json" },
-};
 
 /* PHP's temporary directory, found as php_get_temporary_directory() finds
  * it (sys_temp_dir, TMPDIR, P_tmpdir) but without caching a copy on the
@@ -298,7 +282,7 @@ static bool autodump_publish(int dfd, const char *tmp, const char *stamp, const 
  */
 static zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
-	memprof_format format = MEMPROF_G(ini).output_format;
+	const memprof_dump_format *format = MEMPROF_G(ini).output_format;
 	const char *dir = autodump_dir();
 	char name[160], tmp[96], stamp[32], quoted[AUTODUMP_QUOTE_MAX + 4];
 	memprof_profile profile;
@@ -351,7 +335,7 @@ static zend_result memprof_autodump(const memprof_view *view, const char *reason
 	}
 	memprof_profile_set_reason(&profile, "%s", reason);
 	memprof_writer_init_fd(&w, fd);
-	autodump_formats[format].fn(&profile, &w);
+	format->write(&profile, &w);
 	rc = memprof_writer_finish(&w);
 	memprof_profile_free(&profile);
 	memprof_heap_resume();
@@ -367,7 +351,7 @@ static zend_result memprof_autodump(const memprof_view *view, const char *reason
 			autodump_quote(dir, quoted, sizeof(quoted)), w.written, w.error ? strerror(w.error) : "out of memory");
 		return FAILURE;
 	}
-	if (!autodump_publish(dfd, tmp, stamp, autodump_formats[format].ext, name, sizeof(name))) {
+	if (!autodump_publish(dfd, tmp, stamp, format->extension, name, sizeof(name))) {
 		int err = errno;
 		unlinkat(dfd, tmp, 0);
 		close(dfd);

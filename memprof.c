@@ -27,6 +27,7 @@
 #include "dump_pprof.h"
 #include "dump_folded.h"
 #include "dump_speedscope.h"
+#include "dump_formats.h"
 #include "autodump.h"
 #include "meta.h"
 #include "memprof_arginfo.h"
@@ -485,27 +486,18 @@ ZEND_FUNCTION(memprof_version)
 #define MEMPROF_INI_QUOTE_MAX 64
 #define MEMPROF_INI_QUOTED(v) memprof_warn_quote(ZSTR_VAL(v), ZSTR_LEN(v), MEMPROF_INI_QUOTE_MAX, quoted, sizeof(quoted))
 
-static const char *const memprof_format_names[] = {
-	[MEMPROF_FORMAT_CALLGRIND] = "callgrind",
-	[MEMPROF_FORMAT_PPROF] = "pprof",
-	[MEMPROF_FORMAT_FOLDED] = "folded",
-	[MEMPROF_FORMAT_PPROF_LEGACY] = "pprof_legacy",
-	[MEMPROF_FORMAT_SPEEDSCOPE] = "speedscope",
-};
-
 static ZEND_INI_MH(memprof_on_update_output_format)
 {
-	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
-	size_t i;
-	for (i = 0; i < sizeof(memprof_format_names) / sizeof(memprof_format_names[0]); i++) {
-		if (zend_string_equals_cstr(new_value, memprof_format_names[i], strlen(memprof_format_names[i]))) {
-			MEMPROF_G(ini).output_format = (memprof_format) i;
-			return SUCCESS;
-		}
+	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)], names[160];
+	const memprof_dump_format *format = memprof_dump_format_named(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
+
+	if (format) {
+		MEMPROF_G(ini).output_format = format;
+		return SUCCESS;
 	}
-	php_error_docref(NULL, E_WARNING,
-		"memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; \"%s\" given (setting unchanged)",
-		MEMPROF_INI_QUOTED(new_value));
+	memprof_dump_format_names(names, sizeof(names));
+	php_error_docref(NULL, E_WARNING, "memprof.output_format must be one of %s; \"%s\" given (setting unchanged)",
+		names, MEMPROF_INI_QUOTED(new_value));
 	return FAILURE;
 }
 
@@ -621,7 +613,7 @@ static ZEND_INI_MH(memprof_on_update_sample_interval)
 }
 
 PHP_INI_BEGIN()
-	PHP_INI_ENTRY("memprof.output_format", "callgrind", PHP_INI_ALL, memprof_on_update_output_format)
+	PHP_INI_ENTRY("memprof.output_format", MEMPROF_DUMP_FORMAT_DEFAULT, PHP_INI_ALL, memprof_on_update_output_format)
 	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir, ini.output_dir, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_dump_on_growth, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
@@ -660,6 +652,9 @@ static PHP_GINIT_FUNCTION(memprof)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(memprof_globals, 0, sizeof(*memprof_globals));
+	/* Until the INI entry's handler sets it (a thread's copy too). */
+	memprof_globals->ini.output_format = memprof_dump_format_named(MEMPROF_DUMP_FORMAT_DEFAULT,
+		sizeof(MEMPROF_DUMP_FORMAT_DEFAULT) - 1);
 	/* GINIT runs once per thread in a ZTS PHP (once in all otherwise),
 	 * before MINIT: memprof's native thread-locals start here (tls.h). */
 	memprof_frame_thread_init();

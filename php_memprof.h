@@ -34,19 +34,10 @@ typedef struct _memprof_flags {
 	bool sample;
 } memprof_flags;
 
-/** Formats for automatic dumps (memprof.output_format). */
-typedef enum _memprof_format {
-	MEMPROF_FORMAT_CALLGRIND = 0,
-	MEMPROF_FORMAT_PPROF,
-	MEMPROF_FORMAT_FOLDED,
-	MEMPROF_FORMAT_PPROF_LEGACY,
-	MEMPROF_FORMAT_SPEEDSCOPE,
-} memprof_format;
-
 ZEND_BEGIN_MODULE_GLOBALS(memprof)
 	/* INI settings */
 	struct {
-		memprof_format output_format;  /**< memprof.output_format: format of automatic dumps */
+		const struct _memprof_dump_format *output_format;  /**< memprof.output_format: format of automatic dumps (dump_formats.h) */
 		char *output_dir;              /**< memprof.output_dir: where they go ("": the temp dir) */
 		char output_dir_abs[MAXPATHLEN]; /**< output_dir made absolute against the working directory
 		                                     of when it was set ("" when output_dir is absolute or empty) */

@@ -10,7 +10,10 @@ if [ ! -f Makefile ] || [ configure -nt Makefile ] || [ $# -gt 0 ] || [ ! -f con
   ./configure --enable-memprof "$@" >/dev/null
 fi
 # The generated arginfo is committed; make would try to regenerate it (with
-# a download) whenever a checkout leaves the stub looking newer.
-touch memprof_arginfo.h
+# a download) whenever a checkout leaves the stub looking newer. Touched only
+# then: a newer arginfo makes make recompile memprof.c.
+if [ memprof.stub.php -nt memprof_arginfo.h ]; then
+  touch memprof_arginfo.h
+fi
 make -j"$(nproc)" >/dev/null
 echo "built $(pwd)/modules/memprof.so"

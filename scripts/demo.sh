@@ -3,8 +3,13 @@
 # profile examples/leak.php (or the script given), printing the call paths
 # that hold live memory when the script ends.
 set -eu
+# The script's path as given, relative to where demo.sh was called from.
+script=${1:-}
+if [ -n "$script" ]; then
+  [ -f "$script" ] || { echo "demo.sh: no such file: $script" >&2; exit 2; }
+  script=$(cd "$(dirname "$script")" && pwd)/$(basename "$script")
+fi
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-script=${1:-examples/leak.php}
-exec php -d "extension=$PWD/modules/memprof.so" scripts/memprof-top.php "$script"
+exec php -d "extension=$PWD/modules/memprof.so" scripts/memprof-top.php "${script:-examples/leak.php}"

@@ -66,8 +66,14 @@ function memprof_top_report(string $script): void
         min($limit, count($rows)), count($rows));
     fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'call path (outermost first)');
     foreach (array_slice($rows, 0, $limit) as [$path, $bytes, $blocks, $lines]) {
-        if (count($path) > 1 && $path[0] === __FILE__) {
+        if ($path[0] === __FILE__) {
             array_shift($path);             /* this wrapper's own frame */
+            /* What the wrapper's own line holds: the script's require
+             * (compiling it, its top-level declarations). */
+            if (!$path) {
+                $path = ['(loading ' . basename($script) . ')'];
+                $lines = [];
+            }
         }
         $names = array_map(fn($n) => memprof_top_short($n, $base), $path);
         fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0,

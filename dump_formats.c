@@ -1,0 +1,48 @@
+/*
+ * dump_formats: see dump_formats.h for the contract.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dump_formats.h"
+#include "dump_callgrind.h"
+#include "dump_pprof.h"
+#include "dump_folded.h"
+#include "dump_speedscope.h"
+
+/* In the order messages list them. */
+static const memprof_dump_format dump_formats[] = {
+	{ "callgrind", "callgrind", memprof_dump_callgrind },
+	{ "pprof", "pb.gz", memprof_dump_pprof },
+	{ "pprof_legacy", "heap", memprof_dump_pprof_legacy },
+	{ "folded", "folded", memprof_dump_folded },
+	{ "speedscope", "speedscope.json", memprof_dump_speedscope },
+};
+
+#define DUMP_NFORMATS (sizeof(dump_formats) / sizeof(dump_formats[0]))
+
+const memprof_dump_format *memprof_dump_format_named(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < DUMP_NFORMATS; i++) {
+		if (strlen(dump_formats[i].name) == len && memcmp(dump_formats[i].name, name, len) == 0) {
+			return &dump_formats[i];
+		}
+	}
+	return NULL;
+}
+
+void memprof_dump_format_names(char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < DUMP_NFORMATS && o < size; i++) {
+		o += (size_t) snprintf(buf + o, size - o, "%s%s", i ? ", " : "", dump_formats[i].name);
+	}
+}

@@ -13,12 +13,7 @@
  * is itself a set of custom handlers over malloc(): we chain onto those, so
  * valgrind and ASAN still see each block.
  *
- * What the swap breaks, and how it is mended: the statistics live in the
- * real heap, but memory_get_usage() & co read the *current* heap, and the
- * memory_limit INI handler writes the limit into it. While profiling, those
- * four functions and the INI handler run with the real heap swapped back in
- * (heap_call_real()). C code calling zend_memory_usage() directly still reads
- * the proxy (and gets 0); INTERNALS.md lists it.
+ * What the swap breaks, and how it is mended: heap_real.c.
  *
  * Which memory is the profiler's (its arena, never the request heap), and
  * what it allocates on the request heap anyway: INTERNALS.md, "Data
@@ -46,57 +41,10 @@
 #include "frame.h"
 #include "meta.h"
 #include "arena.h"
+#include "heap_internal.h"
 
-/**
- * State of the heap module.
- *
- * @var active      the proxy heap is installed and allocations are recorded
- * @var paused      > 0 while the profiler itself allocates from the request heap
- *                  (building a dump): such blocks are not recorded
- * @var pool        records of live allocations
- * @var map         address -> record
- * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
- * @var live_bytes  sum of requested sizes of recorded live blocks
- * @var generation  current generation (memprof_mark()), kept with each new block in the map
- * @var peak_bytes  highest live_bytes seen (exact)
- * @var peak_next   live_bytes above which the next peak snapshot is taken
- * @var peak        the latest peak snapshot
- * @var growth_next live_bytes at which the next growth dump is requested (0: off)
- * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
- *                  memory limit (or the system out of memory), whatever its text
- * @var sampling    sampling mode: only sampled allocations are recorded, and the
- *                  counters hold unbiased estimates (see heap.c)
- * @var sample_interval   mean bytes between samples
- * @var sample_countdown  bytes left before the next sample
- * @var sample_rng        xorshift64* state
- * @var sample_filter     counting filter of sampled addresses: a free whose slot
- *                  is 0 was never sampled and costs no map lookup
- */
-typedef struct _memprof_heap_state {
-	bool active;
-	uint32_t paused;
-	memprof_alloc_pool pool;
-	memprof_alloc_map map;
-	void *big;
-	uint64_t live_bytes;
-	uint32_t generation;
-	/* peak: exact peak of live_bytes, and the snapshot of every site's
-	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
-	uint64_t peak_bytes;
-	uint64_t peak_next;
-	memprof_heap_peak_snapshot peak;
-	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
-	uint64_t growth_next;
-	bool in_real_alloc;
-	/* sampling mode */
-	bool sampling;
-	double sample_interval;
-	int64_t sample_countdown;
-	uint64_t sample_rng;
-	uint8_t *sample_filter;
-} memprof_heap_state;
-
-static MEMPROF_TLS memprof_heap_state memprof_heap_g;
+MEMPROF_TLS memprof_heap_state memprof_heap_g;
+MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
 
 /* What the record at idx stands for: its size and one block, or in
  * sampling mode the unbiased estimates of bytes and blocks its sample
@@ -104,29 +52,6 @@ static MEMPROF_TLS memprof_heap_state memprof_heap_g;
 static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
 /* Requested size of the record at idx. */
 static uint64_t memprof_heap_record_size(uint32_t idx);
-
-static MEMPROF_TLS struct {
-	zend_mm_heap *real;
-	zend_mm_heap *proxy;          /* made at first use, kept for the thread (GSHUTDOWN unmaps it) */
-	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
-	void (*real_free)(void *);
-	void *(*real_realloc)(void *, size_t);
-	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
-	bool bypassed;                /* another extension's hooks stopped passing allocations on (memprof_heap_check()) */
-	bool warned;                  /* ... and the warning was given, once per session */
-	bool native_recheck;          /* native blocks may have been freed unseen (by other threads):
-	                               * a new native address is looked up first (memprof_heap_native_recheck()) */
-	bool stranded;                /* the session ended with another extension's heap or handlers on top:
-	                               * the proxy could not be taken out (memprof_heap_stop()) */
-	uint64_t started_ns;          /* CLOCK_MONOTONIC at memprof_heap_start() (0: unknown) */
-} heap_l;
-
-/* INI entries that act on the current heap: memory_limit, and this build's
- * memory_hard_limit_percent. Process-wide, set at MINIT: in a ZTS PHP each
- * thread has its own copy of the INI table (with memprof's on_modify in it),
- * so an entry is recognised by its name, not by its address. */
-static zend_ini_entry *heap_limit_entries[2];
-static ZEND_INI_MH((*heap_limit_on_modify[2]));
 
 /* ---- forwarding ---------------------------------------------------------- */
 
@@ -657,89 +582,6 @@ static void *heap_realloc_sampled(void *ptr, size_t size)
 	return new_ptr;
 }
 
-/* ---- functions and INI that must see the real heap ---------------------------------- */
-
-typedef struct _heap_wrapped_function {
-	const char *name;
-	zif_handler wrapper;
-	zif_handler orig;
-} heap_wrapped_function;
-
-#define HEAP_WRAPPERS(X) \
-	X(memory_get_usage) \
-	X(memory_get_peak_usage) \
-	X(memory_reset_peak_usage) \
-	X(gc_mem_caches)
-
-#define HEAP_WRAPPER_ENUM(n) HEAP_WRAP_##n,
-enum { HEAP_WRAPPERS(HEAP_WRAPPER_ENUM) HEAP_WRAP_COUNT };
-
-#define HEAP_WRAPPER_DECL(n) static ZEND_NAMED_FUNCTION(heap_wrap_##n);
-HEAP_WRAPPERS(HEAP_WRAPPER_DECL)
-
-#define HEAP_WRAPPER_ENTRY(n) { #n, heap_wrap_##n, NULL },
-static heap_wrapped_function heap_wrapped[HEAP_WRAP_COUNT] = { HEAP_WRAPPERS(HEAP_WRAPPER_ENTRY) };
-
-static void heap_call_real(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS)
-{
-	zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
-	handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-	zend_mm_set_heap(current);
-}
-
-#define HEAP_WRAPPER_DEF(n) \
-	static ZEND_NAMED_FUNCTION(heap_wrap_##n) \
-	{ \
-		if (memprof_heap_g.active) { \
-			heap_call_real(heap_wrapped[HEAP_WRAP_##n].orig, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} else { \
-			heap_wrapped[HEAP_WRAP_##n].orig(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} \
-	}
-HEAP_WRAPPERS(HEAP_WRAPPER_DEF)
-
-/* Wrapped once for the process (MINIT to MSHUTDOWN), not per session:
- * opcache's JIT compiles a call to a known internal function as a call to
- * the handler the function had then, so a handler swapped in when profiling
- * starts would never be reached from code compiled before (memory_get_usage()
- * read the proxy heap: 0). The wrappers pass straight through while idle. */
-static void heap_wrap_functions(bool wrap)
-{
-	int i;
-	for (i = 0; i < HEAP_WRAP_COUNT; i++) {
-		zend_function *func = zend_hash_str_find_ptr(CG(function_table),
-			heap_wrapped[i].name, strlen(heap_wrapped[i].name));
-		if (!func || func->type != ZEND_INTERNAL_FUNCTION) {
-			continue;
-		}
-		if (wrap) {
-			heap_wrapped[i].orig = func->internal_function.handler;
-			func->internal_function.handler = heap_wrapped[i].wrapper;
-		} else if (heap_wrapped[i].orig) {
-			func->internal_function.handler = heap_wrapped[i].orig;
-		}
-	}
-}
-
-/* ini_set('memory_limit') sets the limit of the current heap and compares it
- * with the current usage: both must be the real heap's. The same for this
- * build's memory_hard_limit_percent. */
-static const char *const heap_limit_names[2] = { "memory_limit", "memory_hard_limit_percent" };
-
-static ZEND_INI_MH(heap_on_update_limit)
-{
-	zend_result rc;
-	int i = zend_string_equals_literal(entry->name, "memory_limit") ? 0 : 1;
-
-	if (memprof_heap_g.active) {
-		zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
-		rc = heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
-		zend_mm_set_heap(current);
-		return rc;
-	}
-	return heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
-}
-
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
 void memprof_heap_thread_init(void)
@@ -762,32 +604,6 @@ void memprof_heap_thread_shutdown(void)
 		zend_mm_set_custom_handlers(heap_l.proxy, NULL, NULL, NULL);
 		zend_mm_shutdown(heap_l.proxy, true, true);
 		heap_l.proxy = NULL;
-	}
-}
-
-void memprof_heap_minit(void)
-{
-	int i;
-	heap_wrap_functions(true);
-	for (i = 0; i < 2; i++) {
-		zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), heap_limit_names[i], strlen(heap_limit_names[i]));
-		if (e && e->on_modify) {
-			heap_limit_entries[i] = e;
-			heap_limit_on_modify[i] = e->on_modify;
-			e->on_modify = heap_on_update_limit;
-		}
-	}
-}
-
-void memprof_heap_mshutdown(void)
-{
-	int i;
-	heap_wrap_functions(false);
-	for (i = 0; i < 2; i++) {
-		if (heap_limit_entries[i]) {
-			heap_limit_entries[i]->on_modify = heap_limit_on_modify[i];
-			heap_limit_entries[i] = NULL;
-		}
 	}
 }
 
@@ -843,8 +659,7 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t 
 	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
 }
 
-/* memprof's handlers, full or sampled as the session is, on heap. */
-static void heap_set_handlers(zend_mm_heap *heap)
+void memprof_heap_set_handlers(zend_mm_heap *heap)
 {
 	if (memprof_heap_g.sampling) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
@@ -853,55 +668,9 @@ static void heap_set_handlers(zend_mm_heap *heap)
 	}
 }
 
-/* Why: PHP's error reporting for the memory limit reads the state of the
- * *current* heap (the real heap's overflow flag: in error reporting, the
- * limit is lifted so that the message, a backtrace and output handlers can
- * still allocate; upstream PHP lets code run then go past the limit). With
- * the proxy current it reads the proxy's, never set: output handlers then
- * hit the limit again and the request's buffered output, error message
- * included, was lost. So the report runs with the real heap current, given
- * memprof's handlers meanwhile so that tracking goes on. */
-bool memprof_heap_report_begin(void)
-{
-	if (!memprof_heap_g.active || zend_mm_get_heap() != heap_l.proxy) {
-		return false;
-	}
-	heap_set_handlers(heap_l.real);
-	zend_mm_set_heap(heap_l.real);
-	return true;
-}
-
-void memprof_heap_report_end(void)
-{
-	zend_mm_set_custom_handlers(heap_l.real, heap_l.real_malloc, heap_l.real_free, heap_l.real_realloc);
-	zend_mm_set_heap(heap_l.proxy);
-}
-
-bool memprof_heap_in_real_alloc(void)
-{
-	return memprof_heap_g.in_real_alloc;
-}
-
-void memprof_heap_forget_real_alloc(void)
-{
-	memprof_heap_g.in_real_alloc = false;
-}
-
-bool memprof_heap_take_growth_due(void)
-{
-	bool due = memprof_heap_growth_due;
-	memprof_heap_growth_due = false;
-	return due;
-}
-
-bool memprof_heap_tracks(const void *ptr)
-{
-	return memprof_heap_g.active && memprof_alloc_map_has(&memprof_heap_g.map, ptr);
-}
-
 /* memprof's own handlers are on the proxy, and the proxy is current:
  * every allocation reaches them. */
-static bool heap_is_ours(void)
+bool memprof_heap_is_ours(void)
 {
 	void *(*m)(size_t);
 	void (*f)(void *);
@@ -914,73 +683,16 @@ static bool heap_is_ours(void)
 	return m == heap_malloc || m == heap_malloc_sampled;
 }
 
-/* Why a probe: another extension that put its heap or handlers on top of
- * memprof's may pass allocations on to memprof's handlers (a profiler that
- * chains, as memprof does), or not (one that forwards to a heap it saved
- * earlier). The pointers cannot tell; one allocation can: does it reach
- * memprof's handler? Full mode: the block is recorded. Sampling mode: the
- * countdown moved. */
-static bool heap_probe_reaches_us(void)
+bool memprof_heap_take_growth_due(void)
 {
-	int64_t countdown = memprof_heap_g.sample_countdown;
-	bool reached;
-	void *probe;
-
-	if (memprof_heap_g.paused) {
-		return !heap_l.bypassed;
-	}
-	probe = emalloc(8);
-	reached = memprof_heap_g.sampling ? memprof_heap_g.sample_countdown != countdown
-		: memprof_alloc_map_has(&memprof_heap_g.map, probe);
-	efree(probe);
-	return reached;
+	bool due = memprof_heap_growth_due;
+	memprof_heap_growth_due = false;
+	return due;
 }
 
-bool memprof_heap_check(void)
+bool memprof_heap_tracks(const void *ptr)
 {
-	if (!memprof_heap_g.active || heap_l.bypassed) {
-		return heap_l.bypassed;
-	}
-	if (heap_is_ours() || heap_probe_reaches_us()) {
-		return false;
-	}
-	heap_l.bypassed = true;
-	if (!heap_l.warned) {
-		heap_l.warned = true;
-		php_error_docref(NULL, E_WARNING, "Another extension replaced the memory manager's handlers that "
-			"memprof installed, without passing allocations on to them: allocations are not recorded "
-			"from here on, and this session's profiles are incomplete");
-	}
-	return true;
-}
-
-bool memprof_heap_bypassed(void)
-{
-	return heap_l.bypassed;
-}
-
-bool memprof_heap_stranded(void)
-{
-	return heap_l.stranded;
-}
-
-void memprof_heap_post_deactivate(void)
-{
-	zend_mm_heap *current;
-
-	if (!heap_l.stranded) {
-		return;
-	}
-	current = zend_mm_get_heap();
-	if (current == heap_l.real) {
-		/* The other extension put the real heap back itself. */
-		heap_l.stranded = false;
-	} else if (current == heap_l.proxy && heap_is_ours()) {
-		/* Given back: every block since came through memprof's
-		 * forwarding handlers, from the real heap. */
-		zend_mm_set_heap(heap_l.real);
-		heap_l.stranded = false;
-	}
+	return memprof_heap_g.active && memprof_alloc_map_has(&memprof_heap_g.map, ptr);
 }
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
@@ -1033,7 +745,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		memprof_heap_g.sample_rng |= 1;
 		memprof_heap_g.sample_countdown = heap_sample_gap();
 	}
-	heap_set_handlers(heap_l.proxy);
+	memprof_heap_set_handlers(heap_l.proxy);
 #ifdef ZTS
 	memprof_signal_register();
 #endif
@@ -1054,7 +766,7 @@ void memprof_heap_stop(void)
 	Word_t freed;
 
 	ZEND_ASSERT(memprof_heap_g.active);
-	if (heap_is_ours()) {
+	if (memprof_heap_is_ours()) {
 		zend_mm_set_heap(heap_l.real);
 	} else {
 		/* Another extension's heap, or its handlers on the proxy, are on

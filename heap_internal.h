@@ -1,0 +1,95 @@
+/*
+ * heap_internal.h: what heap.c (the proxy, recording) and heap_real.c (the
+ * real heap's side) share: the module's per-thread state. Not a contract
+ * for anyone else (heap.h is).
+ */
+#ifndef MEMPROF_HEAP_INTERNAL_H
+#define MEMPROF_HEAP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "php.h"
+#include "tls.h"
+#include "heap.h"
+#include "alloc_pool.h"
+#include "alloc_map.h"
+
+/**
+ * State of the heap module.
+ *
+ * @var active      the proxy heap is installed and allocations are recorded
+ * @var paused      > 0 while the profiler itself allocates from the request heap
+ *                  (building a dump): such blocks are not recorded
+ * @var pool        records of live allocations
+ * @var map         address -> record
+ * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
+ * @var live_bytes  sum of requested sizes of recorded live blocks
+ * @var generation  current generation (memprof_mark()), kept with each new block in the map
+ * @var peak_bytes  highest live_bytes seen (exact)
+ * @var peak_next   live_bytes above which the next peak snapshot is taken
+ * @var peak        the latest peak snapshot
+ * @var growth_next live_bytes at which the next growth dump is requested (0: off)
+ * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
+ *                  memory limit (or the system out of memory), whatever its text
+ * @var sampling    sampling mode: only sampled allocations are recorded, and the
+ *                  counters hold unbiased estimates (see heap.c)
+ * @var sample_interval   mean bytes between samples
+ * @var sample_countdown  bytes left before the next sample
+ * @var sample_rng        xorshift64* state
+ * @var sample_filter     counting filter of sampled addresses: a free whose slot
+ *                  is 0 was never sampled and costs no map lookup
+ */
+typedef struct _memprof_heap_state {
+	bool active;
+	uint32_t paused;
+	memprof_alloc_pool pool;
+	memprof_alloc_map map;
+	void *big;
+	uint64_t live_bytes;
+	uint32_t generation;
+	/* peak: exact peak of live_bytes, and the snapshot of every site's
+	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
+	uint64_t peak_bytes;
+	uint64_t peak_next;
+	memprof_heap_peak_snapshot peak;
+	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
+	uint64_t growth_next;
+	bool in_real_alloc;
+	/* sampling mode */
+	bool sampling;
+	double sample_interval;
+	int64_t sample_countdown;
+	uint64_t sample_rng;
+	uint8_t *sample_filter;
+} memprof_heap_state;
+
+extern MEMPROF_TLS memprof_heap_state memprof_heap_g;
+
+/* The proxy's side of this thread's heap state. */
+typedef struct _memprof_heap_local {
+	zend_mm_heap *real;
+	zend_mm_heap *proxy;          /* made at first use, kept for the thread (GSHUTDOWN unmaps it) */
+	void *(*real_malloc)(size_t); /* the real heap's own custom handlers, if any */
+	void (*real_free)(void *);
+	void *(*real_realloc)(void *, size_t);
+	uint64_t filter_dirty[4];     /* pages of the sampling filter in use (HEAP_FILTER_DIRTY_WORDS) */
+	bool bypassed;                /* another extension's hooks stopped passing allocations on (memprof_heap_check()) */
+	bool warned;                  /* ... and the warning was given, once per session */
+	bool native_recheck;          /* native blocks may have been freed unseen (by other threads):
+	                               * a new native address is looked up first (memprof_heap_native_recheck()) */
+	bool stranded;                /* the session ended with another extension's heap or handlers on top:
+	                               * the proxy could not be taken out (memprof_heap_stop()) */
+	uint64_t started_ns;          /* CLOCK_MONOTONIC at memprof_heap_start() (0: unknown) */
+} memprof_heap_local_state;
+
+extern MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
+#define heap_l memprof_heap_local
+
+/** memprof's handlers, full or sampled as the session is, on heap. */
+void memprof_heap_set_handlers(zend_mm_heap *heap);
+
+/** Whether the proxy is current with memprof's own handlers on it: every allocation reaches them. */
+bool memprof_heap_is_ours(void);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+ * heap_real: the real heap's side of the proxy (heap.h: memory_get_usage()
+ * and the memory-limit INI entries, the memory-limit error's report, the
+ * checks that the proxy still receives every allocation).
+ *
+ * While profiling the proxy is the current heap, but the statistics and the
+ * limit live in the real heap: memory_get_usage() & co read the *current*
+ * heap, and the memory_limit INI handler writes the limit into it. So those
+ * four functions and the INI handlers run with the real heap swapped back
+ * in (heap_call_real()). C code calling zend_memory_usage() directly still
+ * reads the proxy (and gets 0); INTERNALS.md lists it.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_ini.h"
+
+#include "heap.h"
+#include "heap_internal.h"
+
+/* INI entries that act on the current heap: memory_limit, and this build's
+ * memory_hard_limit_percent. Process-wide, set at MINIT: in a ZTS PHP each
+ * thread has its own copy of the INI table (with memprof's on_modify in it),
+ * so an entry is recognised by its name, not by its address. */
+static zend_ini_entry *heap_limit_entries[2];
+static ZEND_INI_MH((*heap_limit_on_modify[2]));
+
+typedef struct _heap_wrapped_function {
+	const char *name;
+	zif_handler wrapper;
+	zif_handler orig;
+} heap_wrapped_function;
+
+#define HEAP_WRAPPERS(X) \
+	X(memory_get_usage) \
+	X(memory_get_peak_usage) \
+	X(memory_reset_peak_usage) \
+	X(gc_mem_caches)
+
+#define HEAP_WRAPPER_ENUM(n) HEAP_WRAP_##n,
+enum { HEAP_WRAPPERS(HEAP_WRAPPER_ENUM) HEAP_WRAP_COUNT };
+
+#define HEAP_WRAPPER_DECL(n) static ZEND_NAMED_FUNCTION(heap_wrap_##n);
+HEAP_WRAPPERS(HEAP_WRAPPER_DECL)
+
+#define HEAP_WRAPPER_ENTRY(n) { #n, heap_wrap_##n, NULL },
+static heap_wrapped_function heap_wrapped[HEAP_WRAP_COUNT] = { HEAP_WRAPPERS(HEAP_WRAPPER_ENTRY) };
+
+static void heap_call_real(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
+	handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	zend_mm_set_heap(current);
+}
+
+#define HEAP_WRAPPER_DEF(n) \
+	static ZEND_NAMED_FUNCTION(heap_wrap_##n) \
+	{ \
+		if (memprof_heap_g.active) { \
+			heap_call_real(heap_wrapped[HEAP_WRAP_##n].orig, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} else { \
+			heap_wrapped[HEAP_WRAP_##n].orig(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	}
+HEAP_WRAPPERS(HEAP_WRAPPER_DEF)
+
+/* Wrapped once for the process (MINIT to MSHUTDOWN), not per session:
+ * opcache's JIT compiles a call to a known internal function as a call to
+ * the handler the function had then, so a handler swapped in when profiling
+ * starts would never be reached from code compiled before (memory_get_usage()
+ * read the proxy heap: 0). The wrappers pass straight through while idle. */
+static void heap_wrap_functions(bool wrap)
+{
+	int i;
+	for (i = 0; i < HEAP_WRAP_COUNT; i++) {
+		zend_function *func = zend_hash_str_find_ptr(CG(function_table),
+			heap_wrapped[i].name, strlen(heap_wrapped[i].name));
+		if (!func || func->type != ZEND_INTERNAL_FUNCTION) {
+			continue;
+		}
+		if (wrap) {
+			heap_wrapped[i].orig = func->internal_function.handler;
+			func->internal_function.handler = heap_wrapped[i].wrapper;
+		} else if (heap_wrapped[i].orig) {
+			func->internal_function.handler = heap_wrapped[i].orig;
+		}
+	}
+}
+
+/* ini_set('memory_limit') sets the limit of the current heap and compares it
+ * with the current usage: both must be the real heap's. The same for this
+ * build's memory_hard_limit_percent. */
+static const char *const heap_limit_names[2] = { "memory_limit", "memory_hard_limit_percent" };
+
+static ZEND_INI_MH(heap_on_update_limit)
+{
+	zend_result rc;
+	int i = zend_string_equals_literal(entry->name, "memory_limit") ? 0 : 1;
+
+	if (memprof_heap_g.active) {
+		zend_mm_heap *current = zend_mm_set_heap(heap_l.real);
+		rc = heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+		zend_mm_set_heap(current);
+		return rc;
+	}
+	return heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+void memprof_heap_minit(void)
+{
+	int i;
+	heap_wrap_functions(true);
+	for (i = 0; i < 2; i++) {
+		zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), heap_limit_names[i], strlen(heap_limit_names[i]));
+		if (e && e->on_modify) {
+			heap_limit_entries[i] = e;
+			heap_limit_on_modify[i] = e->on_modify;
+			e->on_modify = heap_on_update_limit;
+		}
+	}
+}
+
+void memprof_heap_mshutdown(void)
+{
+	int i;
+	heap_wrap_functions(false);
+	for (i = 0; i < 2; i++) {
+		if (heap_limit_entries[i]) {
+			heap_limit_entries[i]->on_modify = heap_limit_on_modify[i];
+			heap_limit_entries[i] = NULL;
+		}
+	}
+}
+
+/* ---- the memory limit's report ------------------------------------------------ */
+
+/* Why: PHP's error reporting for the memory limit reads the state of the
+ * *current* heap (the real heap's overflow flag: in error reporting, the
+ * limit is lifted so that the message, a backtrace and output handlers can
+ * still allocate; upstream PHP lets code run then go past the limit). With
+ * the proxy current it reads the proxy's, never set: output handlers then
+ * hit the limit again and the request's buffered output, error message
+ * included, was lost. So the report runs with the real heap current, given
+ * memprof's handlers meanwhile so that tracking goes on. */
+bool memprof_heap_report_begin(void)
+{
+	if (!memprof_heap_g.active || zend_mm_get_heap() != heap_l.proxy) {
+		return false;
+	}
+	memprof_heap_set_handlers(heap_l.real);
+	zend_mm_set_heap(heap_l.real);
+	return true;
+}
+
+void memprof_heap_report_end(void)
+{
+	zend_mm_set_custom_handlers(heap_l.real, heap_l.real_malloc, heap_l.real_free, heap_l.real_realloc);
+	zend_mm_set_heap(heap_l.proxy);
+}
+
+bool memprof_heap_in_real_alloc(void)
+{
+	return memprof_heap_g.in_real_alloc;
+}
+
+void memprof_heap_forget_real_alloc(void)
+{
+	memprof_heap_g.in_real_alloc = false;
+}
+
+/* ---- is the proxy still in place? --------------------------------------------- */
+
+/* Why a probe: another extension that put its heap or handlers on top of
+ * memprof's may pass allocations on to memprof's handlers (a profiler that
+ * chains, as memprof does), or not (one that forwards to a heap it saved
+ * earlier). The pointers cannot tell; one allocation can: does it reach
+ * memprof's handler? Full mode: the block is recorded. Sampling mode: the
+ * countdown moved. */
+static bool heap_probe_reaches_us(void)
+{
+	int64_t countdown = memprof_heap_g.sample_countdown;
+	bool reached;
+	void *probe;
+
+	if (memprof_heap_g.paused) {
+		return !heap_l.bypassed;
+	}
+	probe = emalloc(8);
+	reached = memprof_heap_g.sampling ? memprof_heap_g.sample_countdown != countdown
+		: memprof_alloc_map_has(&memprof_heap_g.map, probe);
+	efree(probe);
+	return reached;
+}
+
+bool memprof_heap_check(void)
+{
+	if (!memprof_heap_g.active || heap_l.bypassed) {
+		return heap_l.bypassed;
+	}
+	if (memprof_heap_is_ours() || heap_probe_reaches_us()) {
+		return false;
+	}
+	heap_l.bypassed = true;
+	if (!heap_l.warned) {
+		heap_l.warned = true;
+		php_error_docref(NULL, E_WARNING, "Another extension replaced the memory manager's handlers that "
+			"memprof installed, without passing allocations on to them: allocations are not recorded "
+			"from here on, and this session's profiles are incomplete");
+	}
+	return true;
+}
+
+bool memprof_heap_bypassed(void)
+{
+	return heap_l.bypassed;
+}
+
+bool memprof_heap_stranded(void)
+{
+	return heap_l.stranded;
+}
+
+void memprof_heap_post_deactivate(void)
+{
+	zend_mm_heap *current;
+
+	if (!heap_l.stranded) {
+		return;
+	}
+	current = zend_mm_get_heap();
+	if (current == heap_l.real) {
+		/* The other extension put the real heap back itself. */
+		heap_l.stranded = false;
+	} else if (current == heap_l.proxy && memprof_heap_is_ours()) {
+		/* Given back: every block since came through memprof's
+		 * forwarding handlers, from the real heap. */
+		zend_mm_set_heap(heap_l.real);
+		heap_l.stranded = false;
+	}
+}

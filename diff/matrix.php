@@ -158,22 +158,102 @@ function runPhp(array $base, array $test, string $state, string $mode, int $on, 
     $out = "$side.out";
     $err = "$side.err";
     $start = microtime(true);
-    $p = proc_open(array_merge(['timeout', '-s', 'KILL', sprintf('%.0f', ceil($timeout))], $argv),
-        [0 => ['file', '/dev/null', 'r'], 1 => ['file', $out, 'w'], 2 => ['file', $err, 'w']], $pipes, $test['dir'], $env);
-    $rc = proc_close($p);
+    $p = proc_open($argv, [0 => ['file', '/dev/null', 'r'], 1 => ['file', $out, 'w'], 2 => ['file', $err, 'w'],
+        3 => ['pipe', 'w']], $pipes, $test['dir'], $env);
+    $rc = waitProc($p, $pipes[3], $timeout);
     $secs = microtime(true) - $start;
     $r = [file_get_contents($out), file_get_contents($err), $rc, is_file($side) ? file_get_contents($side) : '(none)', $secs];
-    if ($rc === 137 && $secs >= $timeout - 1) {
-        $r[2] = 'timeout';
-    }
     if ($test['clean'] !== null) {
         file_put_contents($test['file'] . '.clean.php', $test['clean']);
         $p = proc_open([$base['php'], '-n', $test['file'] . '.clean.php'], [0 => ['file', '/dev/null', 'r'],
-            1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, $test['dir'], $env);
-        proc_close($p);
+            1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w'], 3 => ['pipe', 'w']], $pipes, $test['dir'], $env);
+        waitProc($p, $pipes[3], 60);
         @unlink($test['file'] . '.clean.php');
     }
     return $r;
+}
+
+/*
+ * Waits for a process started with a pipe as its fd 3, and returns its exit
+ * status as a shell reports it (128 + the signal that ended it), or
+ * 'timeout' once it was killed (SIGKILL) at the deadline. In PHP, not with
+ * timeout(1): an exec more per run cost a fifth of a run. The process's
+ * end closes its end of the pipe, which wakes the wait at once; its own
+ * children may hold the pipe open after it ended, so its status is also
+ * looked at every 50 ms.
+ */
+function waitProc($p, $pipe, float $timeout): int|string
+{
+    $deadline = microtime(true) + $timeout;
+    $eof = false;
+    stream_set_blocking($pipe, false);
+    for (;;) {
+        $st = proc_get_status($p);
+        if (!$st['running']) {
+            $rc = $st['signaled'] ? 128 + $st['termsig'] : $st['exitcode'];
+            break;
+        }
+        $left = $deadline - microtime(true);
+        if ($left <= 0) {
+            proc_terminate($p, 9);
+            while (proc_get_status($p)['running']) {
+                usleep(1000);
+            }
+            $rc = 'timeout';
+            break;
+        }
+        if ($eof) {
+            usleep(200);    // ended, not reaped yet
+            continue;
+        }
+        $read = [$pipe];
+        $none = null;
+        if (@stream_select($read, $none, $none, 0, (int) (min($left, 0.05) * 1e6)) > 0) {
+            $eof = fread($pipe, 8192) === '' && feof($pipe);
+        }
+    }
+    fclose($pipe);
+    proc_close($p);
+    return $rc;
+}
+
+/* rm -rf, in PHP: a shell and rm cost as much as a PHP run. */
+function removeTree(string $path): void
+{
+    if (is_link($path) || is_file($path)) {
+        @unlink($path);
+        return;
+    }
+    if (!is_dir($path)) {
+        return;
+    }
+    foreach (scandir($path) as $f) {
+        if ($f !== '.' && $f !== '..') {
+            removeTree("$path/$f");
+        }
+    }
+    @rmdir($path);
+}
+
+/* cp -a of an opcache file cache (directories and regular files: modes
+ * and modification times kept), in PHP. $to must not exist. */
+function copyTree(string $from, string $to): void
+{
+    mkdir($to);
+    chmod($to, fileperms($from) & 07777);
+    foreach (scandir($from) as $f) {
+        if ($f === '.' || $f === '..') {
+            continue;
+        }
+        if (is_dir("$from/$f") && !is_link("$from/$f")) {
+            copyTree("$from/$f", "$to/$f");
+        } else {
+            copy("$from/$f", "$to/$f");
+            chmod("$to/$f", fileperms("$from/$f") & 07777);
+            touch("$to/$f", filemtime("$from/$f"));
+        }
+    }
+    touch($to, filemtime($from));
 }
 
 // ---------------------------------------------------------------- comparing
@@ -311,7 +391,7 @@ function worker(array $job): array
     }
     foreach ($job['states'] as $state => $variants) {
         $cache = "$tmp/cache-$state";
-        exec('rm -rf ' . escapeshellarg($cache));
+        removeTree($cache);
         mkdir($cache, 0777, true);
         $timeout = 120; // the first plain run: run-tests.php allows 60 s
         $fileCache = $state === 'filecache' || $state === 'mfilecache';
@@ -324,7 +404,7 @@ function worker(array $job): array
             $w = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
             $timeout = min(600, 20 * $w[4] + 15);
             if ($state === 'mfilecache') {
-                exec('rm -rf ' . escapeshellarg($cellCache));
+                removeTree($cellCache);
                 mkdir($cellCache, 0777, true);
                 runPhp($base, $test, $state, 'loaded', 0, 0, $side, $cellCache, $timeout);
             }
@@ -350,7 +430,8 @@ function worker(array $job): array
         if ($fileCache) {
             // What the warming run left in the cache, put back before each
             // run: every cell reads the cache as it was warmed.
-            exec('cp -a ' . escapeshellarg($cellCache) . ' ' . escapeshellarg("$cellCache.warm"));
+            removeTree("$cellCache.warm");
+            copyTree($cellCache, "$cellCache.warm");
             $warmed = cacheFiles($cellCache);
         }
         $e = events($p1);
@@ -371,7 +452,8 @@ function worker(array $job): array
                 }
             }
             if ($fileCache) {
-                exec('rm -rf ' . escapeshellarg($cellCache) . ' && cp -a ' . escapeshellarg("$cellCache.warm") . ' ' . escapeshellarg($cellCache));
+                removeTree($cellCache);
+                copyTree("$cellCache.warm", $cellCache);
             }
             $r = runPhp($base, $test, $state, $mode, $on, $off, $side, $cellCache, $timeout);
             $diff = differences($p1, $r, $mask);
@@ -420,8 +502,9 @@ function worker(array $job): array
             }
             $res['cells'][] = $cell;
         }
-        exec('rm -rf ' . escapeshellarg($cache) . ' ' . escapeshellarg("$cache.warm") . ' ' . escapeshellarg("$cache-m")
-            . ' ' . escapeshellarg("$cache-m.warm"));
+        foreach ([$cache, "$cache.warm", "$cache-m", "$cache-m.warm"] as $d) {
+            removeTree($d);
+        }
     }
     if ($job['kind'] === 'phpt') {
         @unlink($test['file']);
@@ -602,7 +685,7 @@ while ($queue || $running) {
         }
         @unlink("$work/job.$id.json");
         @unlink("$work/result.$id.json");
-        exec('rm -rf ' . escapeshellarg("$work/tmp/$id"));
+        removeTree("$work/tmp/$id");
         foreach ($r['cells'] as $c) {
             if ($c['diff'] && $isKnown($c['cell'], $r['test'], $c['diff']) === null) {
                 echo "FAIL $c[cell] $r[test] (events $c[events], on $c[on], off $c[off]):\n";

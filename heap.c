@@ -1,23 +1,7 @@
 /*
- * heap: see heap.h for the contract.
- *
- * The proxy. zend_mm_set_custom_handlers() is the only allocator hook up to
- * PHP 8.3, and setting it on the request heap itself would turn off that
- * heap's own housekeeping (zend_mm_shutdown() and zend_mm_gc() do nothing
- * on a heap with custom handlers). So memprof makes a second heap once per
- * process, gives it custom handlers, and swaps it in with zend_mm_set_heap()
- * while profiling. The handlers forward every call to the real heap with
- * zend_mm_alloc() & co, which keeps block sizes and the memory_limit check;
- * every block is a real-heap block, so blocks may cross the enable/disable
- * boundary freely in both directions. Under USE_ZEND_ALLOC=0 the real heap
- * is itself a set of custom handlers over malloc(): we chain onto those, so
- * valgrind and ASAN still see each block.
- *
- * What the swap breaks, and how it is mended: heap_real.c.
- *
- * Which memory is the profiler's (its arena, never the request heap), and
- * what it allocates on the request heap anyway: INTERNALS.md, "Data
- * structures".
+ * heap: see heap.h for the contract; why a second heap with custom
+ * handlers, and what the swap breaks and how it is mended: INTERNALS.md,
+ * "The heap proxy"; the mending itself is heap_real.c.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

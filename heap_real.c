@@ -1,14 +1,8 @@
 /*
- * heap_real: the real heap's side of the proxy (heap.h: memory_get_usage()
- * and the memory-limit INI entries, the memory-limit error's report, the
- * checks that the proxy still receives every allocation).
- *
- * While profiling the proxy is the current heap, but the statistics and the
- * limit live in the real heap: memory_get_usage() & co read the *current*
- * heap, and the memory_limit INI handler writes the limit into it. So those
- * four functions and the INI handlers run with the real heap swapped back
- * in (heap_call_real()). C code calling zend_memory_usage() directly still
- * reads the proxy (and gets 0); INTERNALS.md lists it.
+ * heap_real: the real heap's side of the proxy (heap.h): memory_get_usage()
+ * & co and the memory-limit INI entries run with the real heap current,
+ * the memory-limit error is reported on it, and the checks that the proxy
+ * still receives every allocation. Why: INTERNALS.md, "The heap proxy".
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -31,7 +31,8 @@
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
 
-uint64_t memprof_clock_ns(clockid_t clock)
+/* The clock in nanoseconds, 0 when it cannot be read. */
+static uint64_t dump_clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 	if (clock_gettime(clock, &ts) != 0) {
@@ -140,7 +141,7 @@ static void dump_sites_peak(memprof_profile *profile)
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
 	uint32_t n = memprof_path_count(), nsites = memprof_site_count(), id;
-	uint64_t now = memprof_clock_ns(CLOCK_MONOTONIC);
+	uint64_t now = dump_clock_ns(CLOCK_MONOTONIC);
 
 	memset(profile, 0, sizeof(*profile));
 	profile->incl = memprof_arena_malloc((n ? n : 1) * sizeof(*profile->incl));
@@ -184,7 +185,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		snprintf(profile->description + len, sizeof(profile->description) - len,
 			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);
 	}
-	profile->time_nanos = memprof_clock_ns(CLOCK_REALTIME);
+	profile->time_nanos = dump_clock_ns(CLOCK_REALTIME);
 	profile->duration_nanos = memprof_heap_started_ns() && now > memprof_heap_started_ns() ? now - memprof_heap_started_ns() : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";
 	return SUCCESS;

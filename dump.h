@@ -225,7 +225,4 @@ void memprof_writer_fail(memprof_writer *w);
  */
 zend_result memprof_writer_finish(memprof_writer *w);
 
-/** The clock in nanoseconds, 0 when it cannot be read. */
-uint64_t memprof_clock_ns(clockid_t clock);
-
 #endif

@@ -42,6 +42,7 @@
 #include "signal_fanout.h"
 #include "heap.h"
 #include "dump_formats.h"
+#include "dump_file.h"
 #include "arena.h"
 #include "warn.h"
 #include "native.h"
@@ -51,7 +52,6 @@
  * requests install and put back. */
 static MEMPROF_TLS struct {
 	uint32_t count;          /* automatic dumps written by this process (thread) */
-	uint32_t seq;            /* file sequence number in this process (thread) */
 	bool capped;             /* memprof.max_dumps reached */
 	bool cap_reported;       /* ... and said once (growth dumps) */
 	bool signal_cap_reported; /* ... and said once (signal dumps) */
@@ -131,71 +131,6 @@ static const char *autodump_dir(void)
 	return dir && *dir ? dir : autodump_temp_dir();
 }
 
-/* The output directory as messages quote it: a path can be as long as
- * PATH_MAX, and the reason after it must still fit in the message. */
-#define AUTODUMP_QUOTE_MAX 200
-
-static const char *autodump_quote(const char *dir, char *buf, size_t size)
-{
-	if (strlen(dir) <= AUTODUMP_QUOTE_MAX) {
-		return dir;
-	}
-	snprintf(buf, size, "%.*s...", AUTODUMP_QUOTE_MAX, dir);
-	return buf;
-}
-
-/* Opens the output directory itself without following a symlink, so the
- * file is created in the directory that was checked. */
-static int autodump_open_dir(const char *dir, char *error, size_t error_size)
-{
-	char quoted[AUTODUMP_QUOTE_MAX + 4], bare[MAXPATHLEN];
-	const char *setting = dir;   /* messages quote the setting as given */
-	size_t len = strlen(dir);
-	int dfd;
-
-	/* "/path/link/" would resolve the symlink before O_NOFOLLOW looks at
-	 * the last component: open the name without its trailing slashes. */
-	if (len > 1 && dir[len - 1] == '/' && len < sizeof(bare)) {
-		memcpy(bare, dir, len + 1);
-		while (len > 1 && bare[len - 1] == '/') {
-			bare[--len] = '\0';
-		}
-		dir = bare;
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (dfd >= 0) {
-		return dfd;
-	}
-	{
-		int err = errno;
-		/* lstat() the name as opened; quote it as set. */
-		struct stat st;
-		bool link = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
-		dir = autodump_quote(setting, quoted, sizeof(quoted));
-		errno = err;
-		if (errno == ENOTDIR && link) {
-			errno = ELOOP;
-		}
-	}
-	switch (errno) {
-		case ENOENT:
-			snprintf(error, error_size, "memprof.output_dir \"%s\" does not exist", dir);
-			break;
-		case ELOOP:
-			snprintf(error, error_size, "memprof.output_dir \"%s\" is a symbolic link (refused)", dir);
-			break;
-		case ENOTDIR:
-			/* (With O_DIRECTORY, Linux reports a symlink as "not a
-			 * directory": made ELOOP above.) */
-			snprintf(error, error_size, "memprof.output_dir \"%s\" is not a directory", dir);
-			break;
-		default:
-			snprintf(error, error_size, "memprof.output_dir \"%s\" cannot be opened: %s", dir, strerror(errno));
-			break;
-	}
-	return -1;
-}
 
 /* The next growth dump: memprof.dump_on_growth bytes over what is live now
  * (off when the setting is 0). */
@@ -204,76 +139,10 @@ static void autodump_growth_rearm(void)
 	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
 }
 
-/* 64 bits for names nobody can predict (a shared /tmp, where another user
- * may plant the names a dump is about to take). */
-static uint64_t autodump_random(void)
-{
-	static MEMPROF_TLS uint64_t counter;
-	uint64_t r = 0;
-	struct timespec ts;
 
-#ifdef SYS_getrandom
-	if (syscall(SYS_getrandom, &r, sizeof(r), 0x1 /* GRND_NONBLOCK */) == (long) sizeof(r)) {
-		return r;
-	}
-#endif
-	/* (No getrandom(): not secret, only unlikely to be guessed in advance.) */
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	r = ((uint64_t) ts.tv_nsec << 32) ^ (uint64_t) ts.tv_sec ^ ((uint64_t) getpid() << 16) ^ ++counter
-		^ (uint64_t) (uintptr_t) &r;
-	r ^= r >> 33;
-	r *= 0xff51afd7ed558ccdULL;
-	return r ^ (r >> 33);
-}
-
-#ifdef ZTS
-/* Threads of one process: the thread's id after the process's. */
-# define AUTODUMP_WHO_FMT "%ld-%ld"
-# define AUTODUMP_WHO_ARGS (long) getpid(), (long) syscall(SYS_gettid)
-#else
-# define AUTODUMP_WHO_FMT "%ld"
-# define AUTODUMP_WHO_ARGS (long) getpid()
-#endif
-
-/* Gives the complete temporary file its final name, never over a file
- * that exists: the next sequence numbers, then (names planted ahead for
- * this pid) names with a random part. false with errno set when none
- * could be taken. */
-static bool autodump_publish(int dfd, const char *tmp, const char *stamp, const char *ext, char *name, size_t name_size)
-{
-	int tries, err = EEXIST;
-
-	for (tries = 0; tries < 16 && err == EEXIST; tries++) {
-		if (tries < 8) {
-			snprintf(name, name_size, "memprof." AUTODUMP_WHO_FMT ".%s.%u.%s", AUTODUMP_WHO_ARGS, stamp,
-				++autodump_l.seq, ext);
-		} else {
-			snprintf(name, name_size, "memprof." AUTODUMP_WHO_FMT ".%s.%u-%016" PRIx64 ".%s", AUTODUMP_WHO_ARGS,
-				stamp, autodump_l.seq, autodump_random(), ext);
-		}
-#ifdef SYS_renameat2
-		/* One step where the file system has it (RENAME_NOREPLACE). */
-		if (syscall(SYS_renameat2, dfd, tmp, dfd, name, 1) == 0) {
-			return true;
-		}
-		err = errno;
-		if (err != EINVAL && err != ENOSYS) {
-			continue;
-		}
-#endif
-		/* A link fails on a name that exists, whatever it is. */
-		if (linkat(dfd, tmp, dfd, name, 0) == 0) {
-			unlinkat(dfd, tmp, 0);
-			return true;
-		}
-		err = errno;
-	}
-	errno = err;
-	return false;
-}
 
 /**
- * Writes one automatic dump of the view. Uses malloc() and write(2) only.
+ * Writes one automatic dump of the view (dump_file.h), within memprof.max_dumps.
  *
  * @param reason why it is written, for the dump's header (memprof_profile.reason)
  * @param path   receives the file's path on success (NUL-terminated)
@@ -282,88 +151,19 @@ static bool autodump_publish(int dfd, const char *tmp, const char *stamp, const 
  */
 static zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
-	const memprof_dump_format *format = MEMPROF_G(ini).output_format;
-	const char *dir = autodump_dir();
-	char name[160], tmp[96], stamp[32], quoted[AUTODUMP_QUOTE_MAX + 4];
-	memprof_profile profile;
-	memprof_writer w;
-	struct tm tm;
-	time_t now = time(NULL);
-	int dfd, fd = -1, tries;
-	zend_result rc;
-
 	if ((zend_long) autodump_l.count >= MEMPROF_G(ini).max_dumps) {
 		autodump_l.capped = true;
 		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this " AUTODUMP_WHO,
 			(long) MEMPROF_G(ini).max_dumps);
 		return FAILURE;
 	}
-	dfd = autodump_open_dir(dir, error, error_size);
-	if (dfd < 0) {
+	if (memprof_dump_file_write(autodump_dir(), "memprof.output_dir", MEMPROF_G(ini).output_format, view, reason,
+			path, path_size, error, error_size) != SUCCESS) {
 		return FAILURE;
 	}
-	gmtime_r(&now, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	/* Written under a temporary name, given its final one only once
-	 * complete: a process killed mid-dump (SIGKILL, php-fpm's
-	 * request_terminate_timeout) leaves a ".memprof.*.tmp", never a
-	 * truncated file under a dump's name. */
-	for (tries = 0; tries < 16 && fd < 0; tries++) {
-		snprintf(tmp, sizeof(tmp), ".memprof." AUTODUMP_WHO_FMT ".%016" PRIx64 ".tmp", AUTODUMP_WHO_ARGS,
-			autodump_random());
-		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd < 0 && errno != EEXIST) {
-			break;
-		}
-	}
-	if (fd < 0) {
-		int err = errno;
-		snprintf(error, error_size, "cannot create a file in memprof.output_dir \"%s\": %s",
-			autodump_quote(dir, quoted, sizeof(quoted)), strerror(err));
-		close(dfd);
-		return FAILURE;
-	}
-
-	memprof_heap_pause();
-	if (memprof_profile_take(&profile, view) != SUCCESS) {
-		memprof_heap_resume();
-		unlinkat(dfd, tmp, 0);
-		close(fd);
-		close(dfd);
-		snprintf(error, error_size, "out of memory for the dump");
-		return FAILURE;
-	}
-	memprof_profile_set_reason(&profile, "%s", reason);
-	memprof_writer_init_fd(&w, fd);
-	format->write(&profile, &w);
-	rc = memprof_writer_finish(&w);
-	memprof_profile_free(&profile);
-	memprof_heap_resume();
-	if (close(fd) != 0 && rc == SUCCESS) {
-		rc = FAILURE;
-		w.error = errno;
-	}
-	if (rc != SUCCESS) {
-		/* Never leave a half-written dump behind. */
-		unlinkat(dfd, tmp, 0);
-		close(dfd);
-		snprintf(error, error_size, "writing to memprof.output_dir \"%s\" failed after %zu bytes: %s",
-			autodump_quote(dir, quoted, sizeof(quoted)), w.written, w.error ? strerror(w.error) : "out of memory");
-		return FAILURE;
-	}
-	if (!autodump_publish(dfd, tmp, stamp, format->extension, name, sizeof(name))) {
-		int err = errno;
-		unlinkat(dfd, tmp, 0);
-		close(dfd);
-		snprintf(error, error_size, "cannot name the dump in memprof.output_dir \"%s\": %s",
-			autodump_quote(dir, quoted, sizeof(quoted)), strerror(err));
-		return FAILURE;
-	}
-	close(dfd);
 	autodump_l.count++;
 	/* Growth dumps count from the last automatic dump, whatever its cause. */
 	autodump_growth_rearm();
-	snprintf(path, path_size, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	return SUCCESS;
 }
 
@@ -921,7 +721,7 @@ void memprof_autodump_session_start(void)
 void memprof_autodump_after_fork(void)
 {
 	autodump_l.count = 0;
-	autodump_l.seq = 0;
+	memprof_dump_file_after_fork();
 	autodump_l.capped = false;
 	autodump_l.cap_reported = false;
 	autodump_l.signal_cap_reported = false;

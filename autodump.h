@@ -5,13 +5,11 @@
  * memprof.dump_on_growth bytes, memprof writes the profile in
  * memprof.output_format into memprof.output_dir.
  *
- * Files are named memprof.<pid>.<UTC time>.<seq>.<ext> (sortable, findable
- * by pid; <seq>-<random> when those names were taken), written with
- * write(2) to a temporary .memprof.<pid>.<random>.tmp (O_CREAT|O_EXCL|
- * O_NOFOLLOW, mode 0600) and moved to that name, never over a file that
- * exists, only once complete. Nothing is taken from the request heap, so a
- * dump works with the memory limit exhausted. At most memprof.max_dumps
- * automatic dumps are written per process.
+ * Each dump is a new file of that directory, never half-written under
+ * its final name (dump_file.h says how files are named and written).
+ * Nothing is taken from the request heap, so a dump works with the memory
+ * limit exhausted. At most memprof.max_dumps automatic dumps are written
+ * per process (per thread in a thread-safe PHP).
  */
 #ifndef MEMPROF_AUTODUMP_H
 #define MEMPROF_AUTODUMP_H

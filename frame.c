@@ -2,50 +2,17 @@
  * frame: see frame.h for the contract. The execution hooks live in
  * frame_hooks.c, what both files share in frame_internal.h.
  *
- * How calls are seen. Two mechanisms, one per situation, chosen at start
- * (memprof_frame_start()):
- *
- * - Without the JIT, while profiling, memprof hooks zend_execute_ex and
- *   zend_execute_internal (installed at start, removed at stop, so an idle
- *   extension costs nothing; INTERNALS.md has the measurements). Each
- *   hooked call pushes an entry (execute_data, function, node) on a shadow
- *   stack and pops it when it returns. Beyond FRAME_HOOK_DEPTH nested
- *   hooked calls, the hook steps out of zend_execute_ex for the rest of
- *   that call (frame_execute_deep()): PHP's own VM runs user calls without
- *   C stack, the hook would not, and deep recursion must not overflow it.
- * - When opcache's JIT may run, no execution hook is installed at all (a
- *   hook installed at run time under JIT-compiled code breaks it: see
- *   memprof_frame_jit_possible()), and memprof_frame_sync_current() finds the path
- *   of each recorded allocation from the engine's stack, as sampling mode
- *   always does.
- *
- * In both, the shadow stack is a cache of the engine's stack,
- * EG(current_execute_data), which is always the truth for the running
- * fiber. Some calls bypass the hooks: the compiler emits direct VM calls
- * (ZEND_DO_UCALL, ZEND_DO_ICALL) when the hooks were not installed as the
- * code was compiled (code compiled before memprof_enable(), or cached by
- * opcache in an unprofiled request), calls deeper than the hooks go, and
- * a bailout (fatal error) longjmps past the hooks' pops. So whenever the
- * top of the shadow stack is not the engine's current frame, memprof_frame_sync()
- * compares the two and repairs the shadow stack from the engine's chain. A
- * returned call's execute_data address is reused by the next call at the
- * same depth (the ABA case): entries the sync made (not pushed by a live
- * hook) are re-checked, with their function, against the engine's chain on
- * every use, down to the nearest hooked entry or stable one (see "stable
- * frames": deep stacks are not verified whole at every allocation).
- *
- * What `calls` means: calls through the hooks are counted exactly; a call
- * seen only by a sync (a direct VM call, any call under the JIT) counts
- * once each time a sync finds a new frame for it, so repeated calls from
- * the same caller at the same depth may count fewer times than they
- * happened (at least once), and a call that allocates nothing, itself or
- * below, is not seen at all.
+ * How calls are seen (hooks while profiling without the JIT, the engine's
+ * stack under it; the shadow stack as a cache of EG(current_execute_data),
+ * repaired by syncs; the ABA case; what `calls` means; generators, fibers,
+ * bailouts, deep recursion, stable frames): INTERNALS.md, "Calls". The
+ * comments here say why each piece of code does what it does.
  *
  * Per-call cost: a function's description is one cache entry away (func.h,
  * memprof_func_of()); the child path, for the function and the caller's
  * line, is in the parent's cache of recent children, else found by tree.c;
- * the parent is the top of the shadow stack when the caller's entry is there. Names are made only when a function is
- * first seen in a request.
+ * the parent is the top of the shadow stack when the caller's entry is
+ * there. Names are made only when a function is first seen in a request.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

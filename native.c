@@ -1,54 +1,11 @@
 /*
  * native: see native.h for the contract.
  *
- * Why the relocation tables. glibc 2.34 removed __malloc_hook, which the
- * classic memprof used; LD_PRELOAD needs a restart and cannot be turned on
- * in the middle of a request. Every shared object calls malloc() & co
- * through its own table of resolved addresses: a PLT call jumps through a
- * GOT slot (R_*_JUMP_SLOT), code built without a PLT loads the address
- * from a GOT slot (R_*_GLOB_DAT), and data initialised with an allocator's
- * address (libxml2's `xmlMalloc = malloc`, through which libxml2 allocates
- * everything) is a word the loader filled in (R_*_64/ABS64). memprof
- * rewrites those words, in every loaded object, to its own functions. The
- * words of "full RELRO" objects (Debian builds everything with -z now) are
- * read-only after loading: the page is made writable for the write and
- * read-only again. This is what heaptrack's runtime attach does; PHP's
- * RTLD_DEEPBIND loading of extensions changes how their symbols are bound,
- * not where their calls go through, so it does not defeat it.
- *
- * Which objects are left alone, and why:
- * - memprof's own module and libJudy: memprof's metadata (records, the
- *   address map, the call-path tree) is allocated there, and must never be
- *   recorded or re-enter the profiler;
- * - libc: its own calls to malloc (strdup, fopen's buffers, printf's work
- *   buffers) run inside memprof too (its snprintf, qsort), where a
- *   recording would re-enter the call-path code mid-update; the common
- *   libc allocation helpers called by other objects (strdup, strndup) are
- *   rewritten in those objects instead;
- * - the dynamic loader, the vDSO, and the runtimes of valgrind and the
- *   sanitizers, which are allocators themselves.
- *
- * What an entry may hold, and what memprof does:
- * - the allocator (what a global lookup of its name finds: libc's, or an
- *   interposer's such as ASAN's): rewritten, and memprof's function calls
- *   that allocator;
- * - for a PLT slot not bound yet (lazy binding), the object's own stub:
- *   rewritten; written back as it was;
- * - anything else (another tool patched it first): left alone, so that
- *   tool keeps working; that object's calls are not seen.
- *
- * Threads: the rewritten entries are the process's, so every thread calls
- * memprof's functions. Only the thread(s) that turned native tracking on
- * record (libcurl's resolver, gRPC and OpenSSL threads are passed on at
- * the cost of one compare); a thread-safe PHP has a thread-local flag, a
- * non-thread-safe one compares the thread with the one that turned it on.
- *
- * Objects loaded later: memprof's dlopen() (rewritten like the allocator)
- * rewrites the new objects after the real dlopen() returns. Addresses
- * looked up by name (dlsym(), FFI): see native_answer and
- * native_do_ffi_call(). Objects
- * unloaded meanwhile: writing back checks that each word still lies in a
- * loaded object and still holds memprof's function.
+ * Why the relocation tables (and not __malloc_hook or LD_PRELOAD), which
+ * objects are left alone and why, what an entry may hold and what is done
+ * with it, other threads, objects loaded and unloaded later, allocators
+ * looked up by name (dlsym(), FFI): INTERNALS.md, "Native memory". The
+ * comments here say why each piece of code does what it does.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -30,16 +30,20 @@ memprof
  * MEMPROF_TEST_MODULE says which (scripts/test-asan.sh does). */
 require __DIR__ . '/memprof.inc';
 $module = getenv('MEMPROF_TEST_MODULE') ?: memprof_test_module();
+/* With the Zend MM off (scripts/test-asan.sh) the worker's RSS is not
+ * judged (fpm-test.sh says why): half the requests (every kind of request
+ * is still sent: the pattern repeats every 500), for half the time. */
+$n = getenv('USE_ZEND_ALLOC') === '0' ? 1000 : 2000;
 $cmd = 'MEMPROF_TEST_MODULE=' . escapeshellarg((string) $module) . ' '
-    . escapeshellarg(__DIR__ . '/../scripts/fpm-test.sh') . ' 2000 2>&1';
+    . escapeshellarg(__DIR__ . '/../scripts/fpm-test.sh') . " $n 2>&1";
 exec($cmd, $lines, $status);
 $last = end($lines);
-echo $last, "\n";
+echo $last === "$n passed, 0 failed" ? "all $n requests passed" : $last, "\n";
 echo "exit status: $status\n";
-if ($last !== '2000 passed, 0 failed' || $status !== 0) {
+if ($last !== "$n passed, 0 failed" || $status !== 0) {
     echo implode("\n", $lines), "\n";
 }
 ?>
---EXPECT--
-2000 passed, 0 failed
+--EXPECTF--
+all %d requests passed
 exit status: 0

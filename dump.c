@@ -346,7 +346,7 @@ static ssize_t dump_stream_write(memprof_writer *w)
 {
 	volatile ssize_t n = -1;
 
-	if (memprof_dump_oom_pending()) {
+	if (memprof_compat_oom_pending()) {
 		w->oom = true;
 		return -1;
 	}
@@ -361,7 +361,7 @@ static ssize_t dump_stream_write(memprof_writer *w)
 		n = -1;
 	} zend_end_try();
 	dump_stream_leave(w);
-	if (memprof_dump_oom_pending()) {
+	if (memprof_compat_oom_pending()) {
 		w->oom = true;
 	}
 	/* Closed: what it took may be lost with it, not a complete dump. */

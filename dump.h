@@ -17,7 +17,6 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#include <time.h>
 
 #include "php.h"
 #include "compat.h"
@@ -139,7 +138,8 @@ const char *memprof_profile_name(const memprof_path *frame);
  * @var written  bytes the stream accepted so far
  * @var failed   a write failed (or memory ran out): nothing more is written
  * @var error    errno of the failed write(2) on fd, 0 when unknown
- * @var oom      the request ran out of memory_limit (see memprof_dump_oom_pending()):
+ * @var oom      the request ran out of memory_limit (memprof_compat_oom_pending():
+ *               a dump that went on growing would reach the hard limit):
  *               writing stopped, and the engine is about to raise its fatal error
  * @var bailout  the stream bailed out (a fatal error in a user-space wrapper's
  *               PHP code): writing stopped; the caller must clean up and call
@@ -167,20 +167,6 @@ typedef struct _memprof_writer {
 	bool oom;
 	bool bailout;
 } memprof_writer;
-
-/**
- * Whether the request has run out of memory_limit and the engine will raise
- * the fatal error at its next safe point (compat.h: builds with delayed
- * out-of-memory handling let allocations over the limit succeed until then,
- * up to a hard limit that ends the process without shutdown functions): a
- * dump that goes on building arrays or growing a php://memory stream must
- * stop instead. Always false in other builds (their allocator bails out at
- * once).
- */
-static zend_always_inline bool memprof_dump_oom_pending(void)
-{
-	return memprof_compat_oom_pending();
-}
 
 /**
  * A writer onto a PHP stream. Until memprof_writer_finish(), fclose() of the

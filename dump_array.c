@@ -177,7 +177,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 			if (profile->canon[id] != id) {
 				continue;
 			}
-			if (UNEXPECTED(memprof_dump_oom_pending())) {
+			if (UNEXPECTED(memprof_compat_oom_pending())) {
 				/* Over memory_limit: the request is dying, stop allocating. */
 				oom = true;
 				break;
@@ -191,7 +191,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 		/* Lines: each site with live memory, into its (merged) node. */
 		for (id = 0; nodes && !oom && id < profile->nsites; id++) {
 			const memprof_counters *c = &profile->site_self[id];
-			if (UNEXPECTED(memprof_dump_oom_pending())) {
+			if (UNEXPECTED(memprof_compat_oom_pending())) {
 				oom = true;
 				break;
 			}

@@ -18,7 +18,7 @@
  * Must be called while profiling, with the heap paused.
  * @return SUCCESS, or FAILURE: profiler metadata could not be allocated, or
  *         the request ran out of memory_limit while the arrays were built
- *         (memprof_dump_oom_pending(): return_value is then an empty array).
+ *         (memprof_compat_oom_pending(): return_value is then an empty array).
  *         A fatal error inside (the memory limit, in builds that raise it in
  *         the allocator) frees what this function holds and bails out again.
  */

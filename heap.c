@@ -16,7 +16,6 @@
 
 #include "php.h"
 #include "tls.h"
-#include "zend_ini.h"
 
 #include "heap.h"
 #include "compat.h"

@@ -329,7 +329,7 @@ ZEND_FUNCTION(memprof_dump_array)
 		zend_bailout();
 	}
 	if (rc != SUCCESS) {
-		if (memprof_dump_oom_pending()) {
+		if (memprof_compat_oom_pending()) {
 			/* The engine raises "Allowed memory size ... exhausted" as soon
 			 * as this returns: that is the one error to report. */
 			RETURN_EMPTY_ARRAY();

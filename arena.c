@@ -12,6 +12,13 @@
  * else (a block the C library made, e.g. by libJudy before memprof pointed
  * its allocator here) goes to the C library. Looking up the region of an
  * address never reads memory the arena does not own.
+ *
+ * One arena per thread (MEMPROF_TLS), no locks: memprof's state is per
+ * thread, and a block is freed by the thread that made it. A slab that
+ * empties goes back to the system unless it is its class's only empty one.
+ * Checkers still see memprof's structures: under valgrind each block is
+ * announced as a heap block (a whole size-class slot) and free slots are
+ * no-access; under ASAN free slots are poisoned.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

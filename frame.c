@@ -2,11 +2,14 @@
  * frame: see frame.h for the contract. The execution hooks live in
  * frame_hooks.c, what both files share in frame_internal.h.
  *
- * How calls are seen (hooks while profiling without the JIT, the engine's
- * stack under it; the shadow stack as a cache of EG(current_execute_data),
- * repaired by syncs; the ABA case; what `calls` means; generators, fibers,
- * bailouts, deep recursion, stable frames): INTERNALS.md, "Calls". The
- * comments here say why each piece of code does what it does.
+ * The decisions (hooks while profiling without the JIT, the engine's stack
+ * under it and in ZTS builds; what `calls` means): INTERNALS.md, "Calls".
+ * The mechanism is explained here, at the code: the shadow stack is a
+ * cache of EG(current_execute_data), always the running fiber's truth,
+ * repaired by syncs (memprof_frame_sync(), memprof_frame_sync_current())
+ * that trust hooked entries, re-check the others (the ABA case:
+ * frame_entry_still()), drop a returning call (frame_drop_returning()) and
+ * stop at stable frames; one stack per fiber (frame_fiber_switch()).
  *
  * Per-call cost: a function's description is one cache entry away (func.h,
  * memprof_func_of()); the child path, for the function and the caller's

@@ -1,11 +1,46 @@
 /*
- * native: see native.h for the contract.
+ * native: see native.h for the contract; why the relocation tables (not
+ * __malloc_hook, gone since glibc 2.34, nor LD_PRELOAD, which needs a
+ * restart): INTERNALS.md, "Native memory".
  *
- * Why the relocation tables (and not __malloc_hook or LD_PRELOAD), which
- * objects are left alone and why, what an entry may hold and what is done
- * with it, other threads, objects loaded and unloaded later, allocators
- * looked up by name (dlsym(), FFI): INTERNALS.md, "Native memory". The
- * comments here say why each piece of code does what it does.
+ * Which words. Each object's DT_JMPREL and DT_RELA tables, walked with
+ * dl_iterate_phdr(): JUMP_SLOT (a PLT call), GLOB_DAT (code built without
+ * a PLT, or an address taken) and R_*_64/ABS64 with no addend (data
+ * initialised with the allocator's address: libxml2's xmlMalloc = malloc,
+ * through which libxml2 allocates everything), whose symbol is one of the
+ * functions of native_internal.h's table. Words in the PT_GNU_RELRO range
+ * (Debian links everything -z now -z relro) are made writable for the
+ * write and read-only again.
+ *
+ * Which objects are left alone (native_excluded()). memprof's own module
+ * and libJudy: memprof's metadata comes from its arena, mapped with mmap(),
+ * never from a rewritten entry, so there is no re-entry to guard against.
+ * libc: its own calls to malloc run inside memprof's code too (snprintf's
+ * work buffers, qsort), and recording there would re-enter the call-path
+ * code mid-update; strdup/strndup are taken in their callers instead. The
+ * loader, the vDSO, and the runtimes of valgrind and the sanitizers.
+ * Everything else, the PHP binary included (PHP's persistent allocations,
+ * PCRE's compiled patterns), is rewritten.
+ *
+ * What an entry may hold (native_consider()). The allocator a global
+ * lookup finds (dlsym(RTLD_DEFAULT): libc's, or an LD_PRELOAD interposer's
+ * such as ASAN's) becomes memprof's function of set 0, which calls it. A
+ * JUMP_SLOT not bound yet points into its own object's PLT: rewritten too,
+ * and written back as it was. Anything else is another tool's function (it
+ * rewrote the entry first, or a program set libxml2's allocator with
+ * xmlMemSetup()): the first such value per allocator becomes set 1's
+ * target, so both tools see every call (tests/native_chain.phpt).
+ *
+ * Turning off writes every remembered word back, unless its object was
+ * unloaded since or another tool rewrote it over memprof's (it no longer
+ * holds memprof's function). Copies of memprof's functions taken meanwhile
+ * (a library that saved xmlMalloc) still work: the functions stay, forward,
+ * and record only while a session tracks. Objects loaded later: dlopen is
+ * one of the rewritten functions, and after the real dlopen() returns the
+ * new objects are rewritten, under native_lock (any thread may load).
+ * PHP's RTLD_DEEPBIND decides how an extension's symbols are bound, not
+ * through which words its calls go. Known cost: dlopen() of a bare file
+ * name searches the run paths of memprof's module, the caller now.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

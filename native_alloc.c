@@ -2,8 +2,36 @@
  * native_alloc: the functions memprof puts in the rewritten entries
  * (native.h; native.c rewrites them): the allocators', dlopen()'s, and the
  * answers of dlsym(), dlvsym() and ffi_call(). Each calls the real function
- * of its set, then records while this thread tracks. Why the entries:
- * INTERNALS.md, "Native memory".
+ * of its set, then records while this thread tracks.
+ *
+ * Recording (memprof_heap_native_alloc()/_free()) uses the Zend heap's
+ * map, pool and counters, so marks, the peak snapshot, sampling, growth
+ * dumps and every format include native memory, on the {native} child of
+ * the current site's path. Not while paused (dumps), and not inside the
+ * Zend heap's own allocator (with USE_ZEND_ALLOC=0 the Zend heap itself
+ * calls malloc(), and the proxy records that block); a busy counter keeps
+ * memprof's own work from recording itself.
+ *
+ * Threads. The words are the process's: every thread calls these
+ * functions, and only the thread that profiles records (a thread-local flag
+ * in a thread-safe PHP, where each thread has its own session; the thread
+ * that started, in a non-thread-safe one). A free by another thread of a
+ * block the PHP thread recorded (a library's worker) cannot touch the PHP
+ * thread's address map: the address goes into a small spinlocked list that
+ * the PHP thread drains before it records anything else (the address
+ * cannot have come back from malloc() before its free(), so nothing
+ * recorded since is forgotten by mistake) and at every session check. If
+ * the list overflows, or in a thread-safe PHP (where the owner of a block
+ * is not known), every new native address is looked up in the map first,
+ * so a stale record goes when its address comes back.
+ *
+ * Allocators reached without a relocation entry (FFI: dlsym() at
+ * FFI::cdef()/FFI::load() time, then a call to that address): ffi_call()
+ * is how PHP's FFI calls every C function, so while the thread tracks,
+ * memprof's ffi_call swaps a target that is an allocator it wraps for its
+ * own function (FFI scopes declared before the session are seen, and a
+ * free() through FFI of a block PHP's persistent allocator made removes
+ * its record). dlsym()/dlvsym(): below, at the trampolines.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -22,7 +22,7 @@ require __DIR__ . '/frame_recursion_deep.inc';
  * live bytes of str_repeat, and of `down` itself, which holds the engine's
  * VM stack pages (256 KiB each). Beyond the hooks' depth, paths are found
  * from the engine's stack, in time that does not grow with the depth
- * (INTERNALS.md, "stable frames"). */
+ * (frame.c, "stable frames"). */
 function down(int $n, $out) {
     $s = str_repeat('a', 96);
     if ($n === 0) {

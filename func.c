@@ -297,17 +297,23 @@ static void func_cache_clear(void)
  * cache is emptied once it exists, also when compiling bails out (the
  * functions it declared before the fatal error may still be called, by a
  * shutdown function). */
+/* op_array = compile, then the function cache emptied, after a bailout
+ * too (the bailout goes on). */
+#define FUNC_COMPILE_THEN_CLEAR(op_array, compile) do { \
+		zend_try { \
+			(op_array) = (compile); \
+		} zend_catch { \
+			func_cache_clear(); \
+			zend_bailout(); \
+		} zend_end_try(); \
+		func_cache_clear(); \
+	} while (0)
+
 static zend_op_array *func_compile_file(zend_file_handle *file_handle, int type)
 {
 	zend_op_array *op_array = NULL;
 
-	zend_try {
-		op_array = func_orig_compile_file(file_handle, type);
-	} zend_catch {
-		func_cache_clear();
-		zend_bailout();
-	} zend_end_try();
-	func_cache_clear();
+	FUNC_COMPILE_THEN_CLEAR(op_array, func_orig_compile_file(file_handle, type));
 	return op_array;
 }
 
@@ -315,13 +321,7 @@ static zend_op_array *func_compile_string(zend_string *source, const char *filen
 {
 	zend_op_array *op_array = NULL;
 
-	zend_try {
-		op_array = func_orig_compile_string(source, filename, position);
-	} zend_catch {
-		func_cache_clear();
-		zend_bailout();
-	} zend_end_try();
-	func_cache_clear();
+	FUNC_COMPILE_THEN_CLEAR(op_array, func_orig_compile_string(source, filename, position));
 	return op_array;
 }
 

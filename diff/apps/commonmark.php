@@ -6,15 +6,7 @@ require '/usr/share/php/League/CommonMark/autoload.php';
 use League\CommonMark\GithubFlavoredMarkdownConverter;
 
 $converter = new GithubFlavoredMarkdownConverter(['html_input' => 'escape', 'allow_unsafe_links' => false]);
-// A copy of this repository's documents made when the matrix started
-// (argv[1]): an edit during a run changes no input.
-$root = $argv[1] ?? dirname(__DIR__, 2);
-$docs = [];
-foreach (['README.md', 'INTERNALS.md', 'fuzz/README.md', 'bench/README.md'] as $f) {
-    if (is_file("$root/$f")) {
-        $docs[$f] = file_get_contents("$root/$f");
-    }
-}
+$docs = require __DIR__ . '/docs.inc';
 $gen = '';
 for ($i = 0; $i < 300; $i++) {
     $gen .= "## Section $i\n\nSome *emphasis* and **strong** text, `code $i`, a [link](https://example.org/$i) and ~~strike~~.\n\n"

@@ -3,15 +3,7 @@
 // Markdown files and a generated document, safe mode on and off.
 require '/usr/share/php/Parsedown/autoload.php';
 
-// A copy of this repository's documents made when the matrix started
-// (argv[1]): an edit during a run changes no input.
-$root = $argv[1] ?? dirname(__DIR__, 2);
-$docs = [];
-foreach (['README.md', 'INTERNALS.md', 'fuzz/README.md', 'bench/README.md'] as $f) {
-    if (is_file("$root/$f")) {
-        $docs[$f] = file_get_contents("$root/$f");
-    }
-}
+$docs = require __DIR__ . '/docs.inc';
 $gen = '';
 for ($i = 0; $i < 600; $i++) {
     $gen .= "# Title $i\n\nText with *emphasis*, **strong**, `code`, <span>html $i</span> and a [link](http://x/$i \"t\").\n\n"

@@ -703,7 +703,20 @@ static void native_postfork(void)
 
 void memprof_native_minit(void)
 {
+	const char *why;
+
 	pthread_atfork(native_prefork, native_postfork, native_postfork);
+	/* The real functions are found now, before any thread runs: the
+	 * rewritten entries are called by every thread, tracking or not, and
+	 * read them without a lock. Found at a thread's first session instead,
+	 * they were written while other threads could already call through
+	 * words that an earlier session of another thread had rewritten
+	 * (helgrind: a race on memprof_native_real; on a weakly ordered CPU a
+	 * thread could see the new entry before the function it calls). A
+	 * failure here is reported by the first session that asks. */
+	pthread_mutex_lock(&native_lock);
+	(void) native_resolve(&why);
+	pthread_mutex_unlock(&native_lock);
 }
 
 bool memprof_native_start(const char **why)

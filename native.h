@@ -51,7 +51,8 @@ bool memprof_native_route_judy(void *(*malloc_fn)(size_t), void (*free_fn)(void 
  */
 bool memprof_native_route_executable(const char *name, void *fn, void **prev);
 
-/** Makes fork() safe while other threads rewrite entries. Call from MINIT,
+/** Makes fork() safe while other threads rewrite entries, and finds the
+ * real allocator functions while no other thread runs. Call from MINIT,
  * before any other pthread_atfork() of memprof's (its child handler, which
  * restarts the session, must run after this one's). */
 void memprof_native_minit(void);

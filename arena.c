@@ -62,6 +62,9 @@
 #define ARENA_CLASSES 24
 #define ARENA_HEADER 64          /* a slab's header; blocks start after it */
 #define ARENA_LARGE_HEADER 16    /* a large block's header, before the block */
+#define ARENA_SPARE_MAX 16                          /* mappings kept for reuse */
+#define ARENA_SPARE_BYTES ((size_t) 1024 * 1024)   /* ... their bytes at most */
+#define ARENA_SPARE_LARGEST ((size_t) 256 * 1024)  /* ... each at most */
 #define ARENA_MAGIC_SLAB 0x6d707362u
 #define ARENA_MAGIC_LARGE 0x6d706c67u
 
@@ -92,7 +95,11 @@ static MEMPROF_TLS struct {
 	uintptr_t *keys;                   /* the regions mapped (their addresses), 0: free slot */
 	size_t cap;                        /* slots in keys (a power of two), 0: none yet */
 	size_t count;
-	size_t mapped;
+	size_t mapped;                     /* bytes of the regions in use (spares not counted) */
+	void *spare[ARENA_SPARE_MAX];      /* unmapped regions kept for reuse (not registered) */
+	size_t spare_len[ARENA_SPARE_MAX];
+	uint32_t nspare;
+	size_t spare_bytes;
 } arena_l;
 
 /* ---- size classes: 16..128 by 16, then four steps per doubling up to 2048 ---- */
@@ -201,13 +208,47 @@ static void arena_unregister(uintptr_t base)
 
 /* ---- mappings ------------------------------------------------------------------------ */
 
-/* len bytes (a multiple of the page size) at a 64 KiB-aligned address, registered. */
-static void *arena_map(size_t len)
+/* A kept region of len bytes, taken out of the spares; NULL if none. */
+static void *arena_spare_take(size_t len)
+{
+	uint32_t i;
+	void *base;
+
+	/* The most recent first: its pages are the likeliest in the caches. */
+	for (i = arena_l.nspare; i-- > 0;) {
+		if (arena_l.spare_len[i] == len) {
+			base = arena_l.spare[i];
+			arena_l.nspare--;
+			arena_l.spare[i] = arena_l.spare[arena_l.nspare];
+			arena_l.spare_len[i] = arena_l.spare_len[arena_l.nspare];
+			arena_l.spare_bytes -= len;
+			ARENA_UNPOISON(base, len);
+			VALGRIND_MAKE_MEM_UNDEFINED(base, len);
+			return base;
+		}
+	}
+	return NULL;
+}
+
+/* len bytes (a multiple of the page size) at a 64 KiB-aligned address,
+ * registered. *fresh: the pages are new (zero), not a spare's. */
+static void *arena_map(size_t len, bool *fresh)
 {
 	size_t over = len + ARENA_REGION;
 	uintptr_t raw, base;
-	void *p = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *p = arena_spare_take(len);
 
+	if (p) {
+		if (!arena_register((uintptr_t) p)) {
+			munmap(p, len);
+			return NULL;
+		}
+		arena_l.mapped += len;
+		*fresh = false;
+		return p;
+	}
+	*fresh = true;
+	p = mmap(NULL, over, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
 		return NULL;
 	}
@@ -227,13 +268,30 @@ static void *arena_map(size_t len)
 	return (void *) base;
 }
 
+/* A region given back: kept as a spare while the spares have room, else
+ * unmapped. Why spares: a php-fpm worker profiling every request makes and
+ * frees the same few regions per session (the call-path tree's slabs, its
+ * index arrays); mapped anew each time, they cost a request a dozen
+ * mmap()/munmap() calls and a page fault per page touched, most of what a
+ * profiled tiny request cost over a plain one. A spare's pages stay
+ * resident; it is poisoned (ASAN) and no-access (memcheck) until reused. */
 static void arena_unmap(void *base, size_t len)
 {
+	arena_unregister((uintptr_t) base);
+	arena_l.mapped -= len;
+	if (len <= ARENA_SPARE_LARGEST && arena_l.nspare < ARENA_SPARE_MAX
+			&& arena_l.spare_bytes + len <= ARENA_SPARE_BYTES) {
+		arena_l.spare[arena_l.nspare] = base;
+		arena_l.spare_len[arena_l.nspare] = len;
+		arena_l.nspare++;
+		arena_l.spare_bytes += len;
+		VALGRIND_MAKE_MEM_NOACCESS(base, len);
+		ARENA_POISON(base, len);
+		return;
+	}
 	/* ASAN keeps its shadow across munmap(): a later mapping at this
 	 * address would start poisoned. */
 	ARENA_UNPOISON(base, len);
-	arena_unregister((uintptr_t) base);
-	arena_l.mapped -= len;
 	munmap(base, len);
 }
 
@@ -267,7 +325,8 @@ static void arena_list_remove(arena_slab *slab)
 
 static arena_slab *arena_new_slab(uint32_t cls)
 {
-	arena_slab *slab = arena_map(ARENA_REGION);
+	bool fresh;
+	arena_slab *slab = arena_map(ARENA_REGION, &fresh);
 
 	if (!slab) {
 		return NULL;
@@ -345,24 +404,28 @@ static void arena_small_free(arena_slab *slab, void *block)
 /* Whole 64 KiB units, as slabs: every unit the arena maps is its own, so
  * the unit of an address says whether it is the arena's (a C library block
  * mapped right after a shorter mapping would share its unit). Pages never
- * touched cost no memory. */
-static void *arena_large_alloc(size_t size)
+ * touched cost no memory. zero: the block must read as zero (calloc). */
+static void *arena_large_alloc(size_t size, bool zero)
 {
 	size_t len = (ARENA_LARGE_HEADER + size + ARENA_REGION - 1) & ~(ARENA_REGION - 1);
 	arena_large *hdr;
 	void *block;
+	bool fresh;
 
 	if (size > SIZE_MAX - ARENA_LARGE_HEADER - ARENA_REGION) {
 		return NULL;
 	}
-	hdr = arena_map(len);
+	hdr = arena_map(len, &fresh);
 	if (!hdr) {
 		return NULL;
 	}
 	hdr->magic = ARENA_MAGIC_LARGE;
 	hdr->len = len;
 	block = (char *) hdr + ARENA_LARGE_HEADER;
-	VALGRIND_MALLOCLIKE_BLOCK(block, len - ARENA_LARGE_HEADER, 0, 1);
+	VALGRIND_MALLOCLIKE_BLOCK(block, len - ARENA_LARGE_HEADER, 0, fresh);
+	if (!fresh && zero) {
+		memset(block, 0, size);   /* a spare's old contents; fresh pages are zero */
+	}
 	return block;
 }
 
@@ -370,7 +433,7 @@ static void *arena_large_alloc(size_t size)
 
 void *memprof_arena_malloc(size_t size)
 {
-	return size <= ARENA_SMALL_MAX ? arena_small(size) : arena_large_alloc(size);
+	return size <= ARENA_SMALL_MAX ? arena_small(size) : arena_large_alloc(size, false);
 }
 
 void *memprof_arena_calloc(size_t n, size_t size)
@@ -381,7 +444,7 @@ void *memprof_arena_calloc(size_t n, size_t size)
 		return NULL;
 	}
 	if (n * size > ARENA_SMALL_MAX) {
-		return arena_large_alloc(n * size);   /* fresh pages: zero */
+		return arena_large_alloc(n * size, true);
 	}
 	ptr = arena_small(n * size);
 	if (ptr) {
@@ -472,6 +535,12 @@ void memprof_arena_thread_shutdown(void)
 			}
 		}
 	}
+	while (arena_l.nspare > 0) {
+		arena_l.nspare--;
+		ARENA_UNPOISON(arena_l.spare[arena_l.nspare], arena_l.spare_len[arena_l.nspare]);
+		munmap(arena_l.spare[arena_l.nspare], arena_l.spare_len[arena_l.nspare]);
+	}
+	arena_l.spare_bytes = 0;
 	if (arena_l.count == 0 && arena_l.keys) {
 		munmap(arena_l.keys, arena_l.cap * sizeof(*arena_l.keys));
 		arena_l.keys = NULL;

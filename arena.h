@@ -40,10 +40,12 @@ void *memprof_arena_realloc(void *ptr, size_t size);
 void memprof_arena_free(void *ptr);
 /** Whether ptr is a block of this thread's arena. */
 bool memprof_arena_owns(const void *ptr);
-/** Bytes this thread's arena has mapped now. */
+/** Bytes of this thread's arena in use now: its slabs and large blocks,
+ * not the regions given back and kept for reuse (at most 1 MiB). */
 size_t memprof_arena_mapped(void);
-/** Unmaps this thread's arena where nothing is allocated any more. Call when
- * the thread's metadata is freed (GSHUTDOWN). */
+/** Unmaps this thread's arena where nothing is allocated any more, the
+ * regions kept for reuse included. Call when the thread's metadata is freed
+ * (GSHUTDOWN). */
 void memprof_arena_thread_shutdown(void);
 
 #endif

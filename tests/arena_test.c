@@ -135,6 +135,28 @@ int main(int argc, char **argv)
 		for (k = 0; k < 64; k++) {
 			memprof_arena_free(big[k]);
 		}
+		/* Regions given back are kept for reuse (from none kept: the
+		 * shutdown unmaps them): a calloc() of the size of a dirty block
+		 * just freed gets its region, and reads zero. */
+		memprof_arena_thread_shutdown();
+		for (k = 0; k < 4; k++) {
+			size_t n = (size_t) 50000 * (size_t) (k + 1), j;
+			unsigned char *dirty = memprof_arena_malloc(n), *clean;
+			memset(dirty, 0xAB, n);
+			memprof_arena_free(dirty);
+			clean = memprof_arena_calloc(n, 1);
+			if (clean != dirty) {
+				printf("FAIL: a region of %zu bytes given back was not reused\n", n);
+				return 1;
+			}
+			for (j = 0; j < n; j++) {
+				if (clean[j]) {
+					printf("FAIL: calloc(%zu) of a reused region reads %#x at %zu\n", n, clean[j], j);
+					return 1;
+				}
+			}
+			memprof_arena_free(clean);
+		}
 	}
 	memprof_arena_thread_shutdown();
 	printf("ok: %ld allocations, %ld reallocations, %ld frees (%ld of C library blocks); mapped after freeing everything: %zu\n",

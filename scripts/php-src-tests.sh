@@ -5,7 +5,7 @@
 # (MEMPROF_PROFILE=1), and compares the results test by test. Ends with
 # "N passed, N failed" and exits non-zero if anything failed.
 #
-#   scripts/php-src-tests.sh [--subset|--full]
+#   scripts/php-src-tests.sh [--subset[=N]|--full]
 #
 #   --subset (default; what CI runs): every test under Zend/tests/fibers/,
 #            generators/, try/ and throw/; every test whose file name says
@@ -14,10 +14,12 @@
 #            test that uses memory_limit, memory_get_usage(),
 #            memory_get_peak_usage(), memory_reset_peak_usage() or
 #            gc_mem_caches() (what memprof's heap proxy must keep exact); and a
-#            fixed sample of one in six of the other tests: those with
-#            crc32("memprof-php-src:" . path) % 6 == 0, so whether a test is
-#            in depends on its path only (one in three until 2026-11-26: CI
-#            time; every test runs in the differential matrix's --full).
+#            fixed sample of one in N (default 6) of the other tests: those
+#            with crc32("memprof-php-src:" . path) % N == 0, so whether a
+#            test is in depends on its path only (one in three until
+#            2026-11-26: CI time; every test runs in the differential
+#            matrix's --full). CI takes one in six on 8.2 and one in twelve
+#            on 8.4 and 8.5, whose one in twelve is part of 8.2's six.
 #   --full   all of Zend/tests: 4,051 tests in 8.2.32.
 #   --fetch-only  fetch and unpack the sources (Zend/tests and, for
 #            scripts/diff-matrix.sh, ext/standard/tests), print the
@@ -64,13 +66,16 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
 
-mode=subset
+mode=subset every=6
 case "${1:-}" in
   ""|--subset) mode=subset ;;
+  --subset=*)
+    mode=subset every=${1#--subset=}
+    case $every in ''|*[!0-9]*|0) echo "$0: --subset=N takes a positive whole number" >&2; exit 2 ;; esac ;;
   --full) mode=full ;;
   --fetch-only) mode=fetch ;;
   -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-  *) echo "usage: $0 [--subset|--full|--fetch-only]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--subset[=N]|--full|--fetch-only]" >&2; exit 2 ;;
 esac
 
 php_bin=$(command -v "${MEMPROF_TEST_PHP:-php}") || { echo "php not found" >&2; exit 2; }
@@ -191,7 +196,7 @@ mkdir -p "$run"
 list=$run/tests.txt
 cat >"$run/select.php" <<'PHP'
 <?php
-[, $src, $mode] = $argv;
+[, $src, $mode, $every] = $argv;
 $all = [];
 $it = new RecursiveIteratorIterator(new RecursiveDirectoryIterator("$src/Zend/tests", FilesystemIterator::SKIP_DOTS));
 foreach ($it as $f) {
@@ -206,13 +211,13 @@ foreach ($all as $t) {
         || preg_match('~(exception|finally|throw|catch|unwind|bailout|fiber|generator|yield|backtrace|gc_)[^/]*$~i', $t)
         || preg_match('~memory_limit|memory_get_usage|memory_get_peak_usage|memory_reset_peak_usage|gc_mem_caches~',
             file_get_contents("$src/$t"))
-        || crc32("memprof-php-src:$t") % 6 === 0;
+        || crc32("memprof-php-src:$t") % (int) $every === 0;
     if ($pick) {
         echo $t, "\n";
     }
 }
 PHP
-"$php_bin" -n -d memory_limit=-1 "$run/select.php" "$src" "$mode" >"$list" || exit 2
+"$php_bin" -n -d memory_limit=-1 "$run/select.php" "$src" "$mode" "$every" >"$list" || exit 2
 total=$(wc -l <"$list")
 [ "$total" -gt 0 ] || { echo "no tests selected" >&2; exit 2; }
 

@@ -26,8 +26,8 @@ $code = 'echo "runs, dump_signal=", json_encode(ini_get("memprof.dump_signal"));
 foreach (['SIGKILL', '9', 'STOP', '11', 'SIGSEGV', 'BUS', 'FPE', 'ILL', 'SYS', 'ABRT', 'TRAP', '32', '33', '65', '-1', '12x',
         'USR2 ', 'sigusr2', 'SIGPROF', 'PROF', '27', 'SIGTERM', '15', 'INT', 'SIGQUIT', 'HUP', 'CHLD', '17', 'ALRM', 'PIPE',
         'XCPU', 'XFSZ',
-        '', '0', 'SIGUSR2', 'USR1', '10', '34', '40'] as $signal) {
-    printf("%-9s %s\n", json_encode($signal) . ':', child($php, $so, $signal, $code));
+        '', '0', 'SIGUSR2', 'USR1', '10', '34', '40'] as $i => $signal) {
+    printf("%-9s %s\n", json_encode($signal) . ':', child(memprof_test_child_php($i), $so, $signal, $code));
 }
 
 echo "-- max_execution_time still stops a runaway script when SIGPROF was asked for\n";

@@ -3,6 +3,11 @@ jit: a real application (Debian's Twig) under opcache's tracing JIT renders exac
 --SKIPIF--
 <?php
 if (!is_file('/usr/share/php/Twig/autoload.php') && !getenv('CI')) die('skip php-twig not installed');
+/* run-tests.php -m (valgrind, the Zend MM off) traces the three Twig runs
+ * under memcheck and the JIT: minutes of CI's time. The ASAN pass checks
+ * these same runs' memory, and jit_programs.phpt runs the JIT's no-hook
+ * path under memcheck. */
+if (getenv('ZEND_DONT_UNLOAD_MODULES')) die('skip not under run-tests.php -m (the ASAN pass checks these runs)');
 $dir = ini_get('extension_dir');
 /* opcache is built in from PHP 8.5 on. */
 if (PHP_VERSION_ID < 80500 && !is_file("$dir/opcache.so")) die('skip opcache.so missing');

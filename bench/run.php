@@ -3,9 +3,10 @@
 // extension loaded but not profiling, profiling (MEMPROF_PROFILE=1) and
 // sampling (MEMPROF_PROFILE=sample, "n/a" until the extension accepts it),
 // interleaved run by run, and prints medians, ratios to plain PHP and peak
-// RSS. See bench/README.md.
+// RSS; with --instructions, also each configuration's instructions counted
+// by callgrind (one run each) and their ratio. See bench/README.md.
 //
-//   php bench/run.php [--runs=N] [--filter=a,b] [--markdown] [--ext=PATH] [--php=BIN] [--list]
+//   php bench/run.php [--runs=N] [--filter=a,b] [--instructions] [--markdown] [--ext=PATH] [--php=BIN] [--list]
 declare(strict_types=1);
 
 const CONFIGS = ['plain', 'loaded', 'profiling', 'sampling', 'native'];
@@ -25,7 +26,11 @@ function usage(int $code): never
           --runs=N        timed runs per workload and configuration (default 5);
                           the configurations are interleaved run by run
           --filter=A,B    only the workloads whose name contains A or B
-                          (workloads: calls, alloc, live1m, phpcs)
+                          (workloads: calls, alloc, live1m, phpcs, dom)
+          --instructions  also run each configuration once under valgrind's
+                          callgrind and report its instructions and their
+                          ratio to plain PHP's (repeatable where wall time is
+                          not; about 50 times slower than a plain run)
           --markdown      print the table as Markdown (for README.md)
           --ext=PATH      the extension (default: modules/memprof.so, built
                           with scripts/build.sh if missing)
@@ -109,11 +114,11 @@ function apt_install(string $package): void
 
 $root = dirname(__DIR__);
 $opt = ['runs' => 5, 'filter' => null, 'markdown' => false, 'ext' => "$root/modules/memprof.so",
-    'php' => PHP_BINARY, 'list' => false];
+    'php' => PHP_BINARY, 'list' => false, 'instructions' => false];
 foreach (array_slice($argv, 1) as $arg) {
     if ($arg === '--help' || $arg === '-h') {
         usage(0);
-    } elseif ($arg === '--markdown' || $arg === '--list') {
+    } elseif ($arg === '--markdown' || $arg === '--list' || $arg === '--instructions') {
         $opt[substr($arg, 2)] = true;
     } elseif (preg_match('/^--runs=(\d+)$/', $arg, $m) && (int) $m[1] > 0) {
         $opt['runs'] = (int) $m[1];
@@ -181,6 +186,9 @@ $ext = realpath($ext);
 $time = '/usr/bin/time';
 if (!is_executable($time)) {
     apt_install('time');                  // GNU time, for the peak RSS of each run
+}
+if ($opt['instructions'] && which('valgrind') === null) {
+    apt_install('valgrind');
 }
 
 $baseEnv = getenv();
@@ -324,11 +332,31 @@ function run_once(array $cmd, array $env, string $tmp): array
         'err' => (string) file_get_contents($err)];
 }
 
+/** Instructions of one run under callgrind (its whole process), and its output. */
+function count_instructions(array $cmd, array $env, string $tmp): array
+{
+    $log = "$tmp/callgrind.log";
+    $full = array_merge(['valgrind', '--tool=callgrind', "--callgrind-out-file=$tmp/callgrind.out", "--log-file=$log"], $cmd);
+    $p = proc_open($full, [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$tmp/out", 'w'], 2 => ['file', "$tmp/err", 'w']],
+        $pipes, __DIR__, $env);
+    if (!is_resource($p)) {
+        fail('cannot run valgrind');
+    }
+    $rc = proc_close($p);
+    $text = (string) @file_get_contents($log);
+    if (!preg_match('/Collected : (\d+)/', $text, $m)) {
+        fail('callgrind reported no instruction count: ' . substr($text, -500));
+    }
+    return ['ir' => (int) $m[1], 'rc' => $rc, 'out' => (string) file_get_contents("$tmp/out"),
+        'err' => (string) file_get_contents("$tmp/err")];
+}
+
 $loadStart = sys_getloadavg();
 $started = date('Y-m-d H:i');
 $results = [];      // [workload][config] => list of runs
 $warnings = [];
 $live = [];         // [workload] => live blocks
+$instr = [];        // [workload][config] => instructions (--instructions)
 foreach ($workloads as $name => $w) {
     $check = function (string $config, array $r, ?array $ref) use ($name, $w, &$warnings): void {
         $ok = $w['exit_ok'] ?? [0];
@@ -377,6 +405,19 @@ foreach ($workloads as $name => $w) {
         }
         note("$name: run $run/{$opt['runs']}: " . implode(', ', $line));
     }
+    if ($opt['instructions']) {
+        foreach (array_merge($active, !empty($w['native']) && $haveNative ? ['native'] : []) as $config) {
+            $c = $configs[$config];
+            $env = $baseEnv;
+            if ($c['profile'] !== null) {
+                $env['MEMPROF_PROFILE'] = $c['profile'];
+            }
+            $r = count_instructions(command($php, $ext, $w, $c), $env, $tmp);
+            $check("$config under callgrind", $r, $ref);
+            $instr[$name][$config] = $r['ir'];
+            note(sprintf('%s: %s: %s instructions', $name, $config, number_format($r['ir'])));
+        }
+    }
 }
 $loadEnd = sys_getloadavg();
 
@@ -388,6 +429,9 @@ function fmt_kib(float $kib): string
 }
 
 $cols = ['workload', 'configuration', 'wall', 'ratio', 'min–max wall', 'CPU', 'CPU ratio', 'peak RSS', 'metadata B / live alloc'];
+if ($instr) {
+    array_push($cols, 'instructions', 'instr. ratio');
+}
 $rows = [];
 foreach ($results as $name => $byConfig) {
     $plain = array_column($byConfig['plain'], 'wall');
@@ -399,7 +443,8 @@ foreach ($results as $name => $byConfig) {
             continue;
         }
         if (!isset($byConfig[$config])) {
-            $rows[] = [$first, $label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', isset($live[$name]) ? 'n/a' : ''];
+            $rows[] = array_merge([$first, $label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', isset($live[$name]) ? 'n/a' : ''],
+                $instr ? ['n/a', 'n/a'] : []);
             continue;
         }
         $walls = array_column($byConfig[$config], 'wall');
@@ -419,9 +464,15 @@ foreach ($results as $name => $byConfig) {
                 $meta = '–';
             }
         }
-        $rows[] = [$first, $label, sprintf('%.3f s', median($walls)), sprintf('%.2fx', median($ratios)),
+        $row = [$first, $label, sprintf('%.3f s', median($walls)), sprintf('%.2fx', median($ratios)),
             sprintf('%.2f–%.2f s', min($walls), max($walls)), sprintf('%.3f s', median($cpus)),
             sprintf('%.2fx', median($cpuRatios)), fmt_kib(median($rss)), $meta];
+        if ($instr) {
+            $ir = $instr[$name][$config] ?? null;
+            array_push($row, $ir === null ? 'n/a' : number_format($ir),
+                $ir === null ? 'n/a' : sprintf('%.3fx', $ir / $instr[$name]['plain']));
+        }
+        $rows[] = $row;
     }
 }
 
@@ -442,6 +493,10 @@ $notes[] = 'wall: the whole process (start-up, script, shutdown), median of the 
     . 'in the same round, median of those. CPU, CPU ratio: the same for user + system CPU time (getrusage of the child), '
     . 'less disturbed than wall time when other processes compete for the CPUs';
 $notes[] = 'peak RSS: ru_maxrss of the PHP process (GNU time %M), median of the runs';
+if ($instr) {
+    $notes[] = 'instructions: one run per configuration under valgrind --tool=callgrind (the whole process, start-up '
+        . 'included; repeatable to a few parts in 10,000, not disturbed by other processes); instr. ratio: over plain PHP\'s';
+}
 if ($live) {
     $notes[] = 'metadata B / live alloc: (peak RSS profiling - peak RSS loaded, not profiling) / live blocks, per round, median. '
         . 'Both runs hold the same request heap (the Zend MM heap is identical, memprof keeps its records outside it), '

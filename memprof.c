@@ -11,6 +11,7 @@
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
 
+#include <errno.h>
 #include <time.h>
 #include <pthread.h>
 
@@ -227,7 +228,17 @@ ZEND_FUNCTION(memprof_enable)
 			"Memprof cannot be enabled after its request shutdown has run", 0);
 		RETURN_THROWS();
 	}
-	RETURN_BOOL(memprof_session_start(&flags) == SUCCESS);
+	{
+		/* Starting touches the system (the proxy heap's first chunk: Zend's
+		 * prctl() naming fails with EINVAL on older kernels; the dump
+		 * signal, native entries): the program's errno is its own. A
+		 * script enabling from an output handler between a failed call's
+		 * two warnings saw errno 22 in the second one. */
+		int saved_errno = errno;
+		zend_result started = memprof_session_start(&flags);
+		errno = saved_errno;
+		RETURN_BOOL(started == SUCCESS);
+	}
 }
 
 ZEND_FUNCTION(memprof_disable)
@@ -249,7 +260,11 @@ ZEND_FUNCTION(memprof_disable)
 		zend_throw_exception(memprof_exception_ce, "Memprof cannot be disabled while it is writing a dump", 0);
 		RETURN_THROWS();
 	}
-	memprof_session_stop();
+	{
+		int saved_errno = errno;   /* (as in memprof_enable()) */
+		memprof_session_stop();
+		errno = saved_errno;
+	}
 	RETURN_TRUE;
 }
 
@@ -543,9 +558,15 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 		}
 		return;
 	}
-	memprof_warn_flush();
-	memprof_session_check();
-	memprof_autodump_interrupt();
+	{
+		/* Automatic dumps write files, a failed session stops: at any safe
+		 * point of the program, whose errno is its own. */
+		int saved_errno = errno;
+		memprof_warn_flush();
+		memprof_session_check();
+		memprof_autodump_interrupt();
+		errno = saved_errno;
+	}
 	if (memprof_orig_interrupt == memprof_first_interrupt) {
 		if (memprof_first_interrupt) {
 			memprof_first_interrupt(execute_data);

@@ -472,7 +472,7 @@ function worker(array $job): array
             }
             $acted = preg_match('/^actions (\d+)$/m', $r[3], $m) ? (int) $m[1] : 0;
             // The canary: memprof did what the cell says (when the run got to its end).
-            if (preg_match('/^at exit (.*)$/m', $r[3], $m)) {
+            if (preg_match('/^at exit (.*?) *$/m', $r[3], $m)) {
                 $want = $mode === 'loaded' || ($timing === 'onoff' && $off !== 0) ? 'not profiling' : 'profiling';
                 if ($base['control']) {
                     $want = 'no memprof';

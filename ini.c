@@ -70,15 +70,19 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 	return SUCCESS;
 }
 
-static ZEND_INI_MH(memprof_on_update_nonnegative)
+/* Sets the entry's zend_long to new_value, a quantity (K, M, G) from min
+ * to max; otherwise warns "<name> must be <what> (with an optional K, M or
+ * G suffix)" and leaves the setting as it was. */
+static zend_result memprof_ini_quantity(zend_ini_entry *entry, zend_string *new_value, void *mh_arg1, void *mh_arg2,
+	zend_long min, zend_long max, const char *what)
 {
 	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
 	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	if (err || v < 0) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of 0 or more (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
+	if (err || v < min || v > max) {
+		php_error_docref(NULL, E_WARNING, "%s must be %s (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
+			ZSTR_VAL(entry->name), what, MEMPROF_INI_QUOTED(new_value));
 		if (err) {
 			zend_string_release(err);
 		}
@@ -86,6 +90,13 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 	}
 	*p = v;
 	return SUCCESS;
+}
+
+static ZEND_INI_MH(memprof_on_update_nonnegative)
+{
+	(void) mh_arg3;
+	(void) stage;
+	return memprof_ini_quantity(entry, new_value, mh_arg1, mh_arg2, 0, ZEND_LONG_MAX, "a number of 0 or more");
 }
 
 /* A change during a session takes effect at once: the next growth dump
@@ -136,20 +147,10 @@ static ZEND_INI_MH(memprof_on_update_output_dir)
 
 static ZEND_INI_MH(memprof_on_update_sample_interval)
 {
-	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
-	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
-	zend_string *err = NULL;
-	zend_long v = zend_ini_parse_quantity(new_value, &err);
-	if (err || v < 1 || v > MEMPROF_SAMPLE_INTERVAL_MAX) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of bytes from 1 to 1024G (with an optional K, M or G suffix); \"%s\" given (setting unchanged)",
-			ZSTR_VAL(entry->name), MEMPROF_INI_QUOTED(new_value));
-		if (err) {
-			zend_string_release(err);
-		}
-		return FAILURE;
-	}
-	*p = v;
-	return SUCCESS;
+	(void) mh_arg3;
+	(void) stage;
+	return memprof_ini_quantity(entry, new_value, mh_arg1, mh_arg2, 1, MEMPROF_SAMPLE_INTERVAL_MAX,
+		"a number of bytes from 1 to 1024G");
 }
 
 PHP_INI_BEGIN()

@@ -332,6 +332,12 @@ function run_once(array $cmd, array $env, string $tmp): array
         'err' => (string) file_get_contents($err)];
 }
 
+/** The environment of a configuration's runs. */
+function config_env(array $baseEnv, array $c): array
+{
+    return $c['profile'] === null ? $baseEnv : ['MEMPROF_PROFILE' => $c['profile']] + $baseEnv;
+}
+
 /** Instructions of one run under callgrind (its whole process), and its output. */
 function count_instructions(array $cmd, array $env, string $tmp): array
 {
@@ -393,10 +399,7 @@ foreach ($workloads as $name => $w) {
         $line = [];
         foreach (array_merge($active, !empty($w['native']) && $haveNative ? ['native'] : []) as $config) {
             $c = $configs[$config];
-            $env = $baseEnv;
-            if ($c['profile'] !== null) {
-                $env['MEMPROF_PROFILE'] = $c['profile'];
-            }
+            $env = config_env($baseEnv, $c);
             $r = run_once(command($php, $ext, $w, $c), $env, $tmp);
             $check($config, $r, $ref);
             unset($r['out'], $r['err']);
@@ -408,10 +411,7 @@ foreach ($workloads as $name => $w) {
     if ($opt['instructions']) {
         foreach (array_merge($active, !empty($w['native']) && $haveNative ? ['native'] : []) as $config) {
             $c = $configs[$config];
-            $env = $baseEnv;
-            if ($c['profile'] !== null) {
-                $env['MEMPROF_PROFILE'] = $c['profile'];
-            }
+            $env = config_env($baseEnv, $c);
             $r = count_instructions(command($php, $ext, $w, $c), $env, $tmp);
             $check("$config under callgrind", $r, $ref);
             $instr[$name][$config] = $r['ir'];

@@ -36,7 +36,6 @@
 #include "main/php_open_temporary_file.h"
 #include "zend_signal.h"
 
-#include "php_memprof.h"
 #include "autodump.h"
 #include "compat.h"
 #include "signal_fanout.h"
@@ -62,6 +61,21 @@ static MEMPROF_TLS struct {
 } autodump_l;
 
 static MEMPROF_TLS volatile sig_atomic_t autodump_signal_due;
+
+/* Per thread too: the settings as the INI handlers last set them
+ * (autodump.h), and where the thread is. */
+static MEMPROF_TLS struct {
+	const memprof_dump_format *format; /* memprof.output_format (NULL until set: the default) */
+	const char *dir;         /* memprof.output_dir as set */
+	char dir_abs[MAXPATHLEN]; /* ... made absolute against the working directory of when it was set
+	                             ("" when it is absolute or empty, or too long to join) */
+	zend_long max_dumps;     /* memprof.max_dumps */
+	uint64_t growth_step;    /* memprof.dump_on_growth, 0: off */
+	int dump_signal;         /* memprof.dump_signal, 0: off */
+	bool in_request;         /* between RINIT and RSHUTDOWN */
+	bool session;            /* a profiling session runs */
+	bool dump_on_limit;      /* ... with flag dump_on_limit */
+} autodump_s;
 
 /* Process-wide: the error callback memprof chains (set at MINIT, before any
  * thread). The signal's disposition is process-wide too: in a ZTS PHP every
@@ -124,9 +138,9 @@ static const char *autodump_temp_dir(void)
 
 static const char *autodump_dir(void)
 {
-	const char *dir = MEMPROF_G(ini).output_dir;
-	if (MEMPROF_G(ini).output_dir_abs[0]) {
-		return MEMPROF_G(ini).output_dir_abs;
+	const char *dir = autodump_s.dir;
+	if (autodump_s.dir_abs[0]) {
+		return autodump_s.dir_abs;
 	}
 	return dir && *dir ? dir : autodump_temp_dir();
 }
@@ -136,7 +150,7 @@ static const char *autodump_dir(void)
  * (off when the setting is 0). */
 static void autodump_growth_rearm(void)
 {
-	memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+	memprof_heap_growth_arm(memprof_heap_live_bytes(), autodump_s.growth_step);
 }
 
 
@@ -151,13 +165,18 @@ static void autodump_growth_rearm(void)
  */
 static zend_result memprof_autodump(const memprof_view *view, const char *reason, char *path, size_t path_size, char *error, size_t error_size)
 {
-	if ((zend_long) autodump_l.count >= MEMPROF_G(ini).max_dumps) {
+	const memprof_dump_format *format = autodump_s.format;
+
+	if ((zend_long) autodump_l.count >= autodump_s.max_dumps) {
 		autodump_l.capped = true;
 		snprintf(error, error_size, "memprof.max_dumps (%ld) automatic dumps already written by this " AUTODUMP_WHO,
-			(long) MEMPROF_G(ini).max_dumps);
+			(long) autodump_s.max_dumps);
 		return FAILURE;
 	}
-	if (memprof_dump_file_write(autodump_dir(), "memprof.output_dir", MEMPROF_G(ini).output_format, view, reason,
+	if (!format) {
+		format = memprof_dump_format_named(MEMPROF_DUMP_FORMAT_DEFAULT, sizeof(MEMPROF_DUMP_FORMAT_DEFAULT) - 1);
+	}
+	if (memprof_dump_file_write(autodump_dir(), "memprof.output_dir", format, view, reason,
 			path, path_size, error, error_size) != SUCCESS) {
 		return FAILURE;
 	}
@@ -233,7 +252,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	/* The bailout that follows skips the flag's reset. */
 	in_real = memprof_heap_in_real_alloc();
 	memprof_heap_forget_real_alloc();
-	if (!MEMPROF_G(session).enabled || !MEMPROF_G(session).flags.dump_on_limit) {
+	if (!autodump_s.session || !autodump_s.dump_on_limit) {
 		if (in_real) {
 			autodump_report_memory_error(type, error_filename, error_lineno, message);
 		} else {
@@ -294,7 +313,7 @@ void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
 
-	if (MEMPROF_G(session).enabled && MEMPROF_G(session).flags.dump_on_limit) {
+	if (autodump_s.session && autodump_s.dump_on_limit) {
 		memprof_autodump_error_cb_check();
 	}
 
@@ -302,7 +321,7 @@ void memprof_autodump_interrupt(void)
 		autodump_signal_due = 0;
 		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
 			strsignal(autodump_l.signo));
-		if (MEMPROF_G(session).enabled
+		if (autodump_s.session
 				&& memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
 			if (!autodump_l.capped) {
 				autodump_log("memprof could not write the dump requested by signal %d: %s",
@@ -315,10 +334,10 @@ void memprof_autodump_interrupt(void)
 		}
 	}
 	if (memprof_heap_take_growth_due()) {
-		if (MEMPROF_G(session).enabled) {
+		if (autodump_s.session) {
 			snprintf(reason, sizeof(reason), "memprof.dump_on_growth: live memory grew to %" PRIu64
 				" bytes, %" PRIu64 " bytes or more over the last automatic dump",
-				memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+				memprof_heap_live_bytes(), autodump_s.growth_step);
 			/* A dump that was written re-armed the growth itself. */
 			if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
 				if (!autodump_l.capped) {
@@ -510,7 +529,7 @@ static void autodump_idle_set(int signo, const struct sigaction *before)
  * Each new worker sets SIGTERM, SIGINT, SIGUSR1, SIGUSR2 and SIGCHLD back to
  * their default action after the fork (fpm_signals_init_child(), which then
  * unblocks signals sent since the fork), applies its pool's settings
- * (php_admin_value: memprof_autodump_signal_changed()), and waits in
+ * (php_admin_value: memprof_autodump_set_signal()), and waits in
  * accept() for its first request, whose RINIT would install the dump
  * signal's handler only then: meanwhile the dump signal killed it. In the
  * fpm-fcgi SAPI, memprof routes the executable's sigaction() and accept()
@@ -602,7 +621,7 @@ static int autodump_fpm_sigaction(int signo, const struct sigaction *act, struct
 static int autodump_fpm_accept(int fd, struct sockaddr *addr, socklen_t *len)
 {
 	if (UNEXPECTED(autodump_held)) {
-		autodump_settle(MEMPROF_G(ini).dump_signal);
+		autodump_settle(autodump_s.dump_signal);
 	}
 	return autodump_next_accept ? autodump_next_accept(fd, addr, len) : accept(fd, addr, len);
 }
@@ -629,7 +648,7 @@ static void autodump_fpm_route(void)
  * (php-fpm's master: SIGUSR1 reopens its logs, SIGUSR2 reloads) keeps it. */
 void memprof_autodump_minit(void)
 {
-	int signo = MEMPROF_G(ini).dump_signal;
+	int signo = autodump_s.dump_signal;
 
 	autodump_first_error_cb = autodump_orig_error_cb = zend_error_cb;
 	zend_error_cb = autodump_error_cb;
@@ -643,21 +662,59 @@ void memprof_autodump_minit(void)
 	}
 }
 
-void memprof_autodump_signal_changed(int signo)
+void memprof_autodump_set_signal(int signo, bool now)
 {
-	/* Not in MINIT's own reading of the settings, nor in a request (the
-	 * next RINIT sees the value). */
-	if (autodump_started && !MEMPROF_G(session).in_request) {
+	autodump_s.dump_signal = signo;
+	/* Not in MINIT's own reading of the settings (which catches it itself),
+	 * nor in a request (the next RINIT installs it). */
+	if (now && autodump_started && !autodump_s.in_request) {
 		autodump_settle(signo);
 		autodump_idle_set(signo, NULL);
+	}
+}
+
+void memprof_autodump_set_format(const memprof_dump_format *format)
+{
+	autodump_s.format = format;
+}
+
+void memprof_autodump_set_dir(const char *dir)
+{
+	autodump_s.dir = dir;
+	/* A relative directory means the working directory of when it was set
+	 * (startup for php.ini, the script's for ini_set()), not whatever
+	 * directory the script chdir()ed to by the time a dump is written. */
+	autodump_s.dir_abs[0] = '\0';
+	if (dir[0] && dir[0] != '/') {
+		char cwd[MAXPATHLEN];
+		if (VCWD_GETCWD(cwd, sizeof(cwd))) {
+			int n = snprintf(autodump_s.dir_abs, sizeof(autodump_s.dir_abs), "%s/%s", strcmp(cwd, "/") ? cwd : "", dir);
+			if (n < 0 || (size_t) n >= sizeof(autodump_s.dir_abs)) {
+				autodump_s.dir_abs[0] = '\0';
+			}
+		}
+	}
+}
+
+void memprof_autodump_set_max_dumps(zend_long max_dumps)
+{
+	autodump_s.max_dumps = max_dumps;
+}
+
+void memprof_autodump_set_growth(uint64_t step)
+{
+	autodump_s.growth_step = step;
+	if (autodump_s.session) {
+		autodump_growth_rearm();
 	}
 }
 
 void memprof_autodump_rinit(void)
 {
 	struct sigaction sa;
-	int signo = MEMPROF_G(ini).dump_signal;
+	int signo = autodump_s.dump_signal;
 
+	autodump_s.in_request = true;
 	autodump_settle(signo);
 	autodump_signal_due = 0;
 	autodump_l.signo = 0;
@@ -701,21 +758,30 @@ void memprof_autodump_rinit(void)
  * request's RINIT clears: there is no profile to dump. */
 void memprof_autodump_rshutdown(void)
 {
+	autodump_s.in_request = false;
 	if (autodump_l.signo) {
 		autodump_idle_set(autodump_l.signo, &autodump_l.old_action);
 		autodump_l.signo = 0;
 	}
 }
 
-void memprof_autodump_session_start(void)
+void memprof_autodump_session_start(bool dump_on_limit)
 {
-	if (MEMPROF_G(session).flags.dump_on_limit) {
+	autodump_s.session = true;
+	autodump_s.dump_on_limit = dump_on_limit;
+	if (dump_on_limit) {
 		memprof_autodump_error_cb_check();
 		/* Extensions' RINITs after memprof's may replace the callback yet:
 		 * checked again at the first safe point. */
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
-	memprof_heap_growth_arm(0, (uint64_t) MEMPROF_G(ini).dump_on_growth);
+	memprof_heap_growth_arm(0, autodump_s.growth_step);
+}
+
+void memprof_autodump_session_stop(void)
+{
+	autodump_s.session = false;
+	autodump_s.dump_on_limit = false;
 }
 
 void memprof_autodump_after_fork(void)

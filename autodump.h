@@ -14,32 +14,59 @@
 #ifndef MEMPROF_AUTODUMP_H
 #define MEMPROF_AUTODUMP_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "php.h"
 #include "dump.h"
+#include "dump_formats.h"
+
+/* The settings: autodump keeps its own copy, per thread in a ZTS PHP, which
+ * the INI handlers (ini.c) set, a new thread's too (the engine runs every
+ * handler again there). Each takes a value its handler has checked. */
+
+/** memprof.output_format. */
+void memprof_autodump_set_format(const memprof_dump_format *format);
+/** memprof.output_dir: "" for PHP's temporary directory; a relative one is
+ * taken against the working directory of now. Kept by reference: it must
+ * live until the next call (an INI entry's value does). */
+void memprof_autodump_set_dir(const char *dir);
+/** memprof.max_dumps: automatic dumps per process (thread), 0 or more. */
+void memprof_autodump_set_max_dumps(zend_long max_dumps);
+/** memprof.dump_on_growth in bytes, 0: off. During a session the next
+ * growth dump then comes when live memory rises that much above what is
+ * live now. */
+void memprof_autodump_set_growth(uint64_t step);
+/** memprof.dump_signal (0: off). At startup and in a request it applies
+ * from the next RINIT; otherwise (php-fpm applies a pool's php_admin_value
+ * in each new worker before its first request) the new signal is caught at
+ * once. @param now  false during MINIT's own reading of the settings and in
+ * a request (stage ZEND_INI_STAGE_STARTUP or ACTIVATE, ini.c) */
+void memprof_autodump_set_signal(int signo, bool now);
 
 /** Wraps zend_error_cb (the memory-limit dump), and catches
  * memprof.dump_signal from now on (autodump.c says why). Call from MINIT,
  * after the INI entries are registered. */
 void memprof_autodump_minit(void);
-/** memprof.dump_signal was changed to signo: outside a request (php-fpm
- * applies a pool's php_admin_value in each new worker before its first
- * request), the new signal is caught at once. Call from its INI handler. */
-void memprof_autodump_signal_changed(int signo);
 /** Unwraps it, and gives the dump signal back. Call from MSHUTDOWN. */
 void memprof_autodump_mshutdown(void);
-/** Installs the dump signal handler (memprof.dump_signal). Call from RINIT. */
+/** Installs the dump signal handler (memprof.dump_signal); a request has
+ * begun. Call from RINIT. */
 void memprof_autodump_rinit(void);
-/** Leaves the handler in place for between requests (see autodump.c). Call from RSHUTDOWN. */
+/** Leaves the handler in place for between requests (see autodump.c); the
+ * request is over. Call from RSHUTDOWN. */
 void memprof_autodump_rshutdown(void);
 /**
  * Writes the dumps a signal or the growth asked for since the last call.
  * Call from the VM's interrupt (a safe point), which the module glue owns.
  */
 void memprof_autodump_interrupt(void);
-/** Arms the growth trigger for a session that just started. */
-void memprof_autodump_session_start(void);
+/** A session started: arms the growth trigger, and dumps on the memory
+ * limit from now on if dump_on_limit (its flag). */
+void memprof_autodump_session_start(bool dump_on_limit);
+/** The session ended: no automatic dump until the next one starts. */
+void memprof_autodump_session_stop(void);
 /** A forked child is a new process: its own count of dumps. */
 void memprof_autodump_after_fork(void);
 

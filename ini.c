@@ -2,9 +2,9 @@
  * ini: see ini.h for the contract. Each handler checks its value and says
  * why it refuses one (a warning that quotes at most 64 bytes of it, the
  * setting unchanged); what a change does at once is said at its handler.
- * Glue, as memprof.c: the settings live in the module globals
- * (MEMPROF_G(ini)), which the other modules are handed or, for autodump.c,
- * read (INTERNALS.md, "File map").
+ * Glue, as memprof.c: the settings memprof.c hands to a session live in the
+ * module globals (MEMPROF_G(ini)); automatic dumps' settings are handed to
+ * autodump.c as they change (autodump.h).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -17,7 +17,6 @@
 
 #include "php_memprof.h"
 #include "ini.h"
-#include "heap.h"
 #include "warn.h"
 #include "dump_formats.h"
 #include "autodump.h"
@@ -32,7 +31,7 @@ static ZEND_INI_MH(memprof_on_update_output_format)
 	const memprof_dump_format *format = memprof_dump_format_named(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
 
 	if (format) {
-		MEMPROF_G(ini).output_format = format;
+		memprof_autodump_set_format(format);
 		return SUCCESS;
 	}
 	memprof_dump_format_names(names, sizeof(names));
@@ -63,21 +62,17 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
-	MEMPROF_G(ini).dump_signal = signo;
-	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_ACTIVATE) {
-		memprof_autodump_signal_changed(signo);
-	}
+	memprof_autodump_set_signal(signo, stage != ZEND_INI_STAGE_STARTUP && stage != ZEND_INI_STAGE_ACTIVATE);
 	return SUCCESS;
 }
 
-/* Sets the entry's zend_long to new_value, a quantity (K, M, G) from min
- * to max; otherwise warns "<name> must be <what> (with an optional K, M or
- * G suffix)" and leaves the setting as it was. */
-static zend_result memprof_ini_quantity(zend_ini_entry *entry, zend_string *new_value, void *mh_arg1, void *mh_arg2,
+/* Sets *p to new_value, a quantity (K, M, G) from min to max; otherwise
+ * warns "<name> must be <what> (with an optional K, M or G suffix)" and
+ * leaves the setting as it was. */
+static zend_result memprof_ini_quantity(zend_ini_entry *entry, zend_string *new_value, zend_long *p,
 	zend_long min, zend_long max, const char *what)
 {
 	char quoted[MEMPROF_WARN_QUOTE_SIZE(MEMPROF_INI_QUOTE_MAX)];
-	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
 	zend_string *err = NULL;
 	zend_long v = zend_ini_parse_quantity(new_value, &err);
 	if (err || v < min || v > max) {
@@ -92,24 +87,42 @@ static zend_result memprof_ini_quantity(zend_ini_entry *entry, zend_string *new_
 	return SUCCESS;
 }
 
+#define MEMPROF_INI_NONNEGATIVE "a number of 0 or more"
+
 static ZEND_INI_MH(memprof_on_update_nonnegative)
 {
 	(void) mh_arg3;
 	(void) stage;
-	return memprof_ini_quantity(entry, new_value, mh_arg1, mh_arg2, 0, ZEND_LONG_MAX, "a number of 0 or more");
+	return memprof_ini_quantity(entry, new_value, (zend_long *) ZEND_INI_GET_ADDR(), 0, ZEND_LONG_MAX,
+		MEMPROF_INI_NONNEGATIVE);
 }
 
-/* A change during a session takes effect at once: the next growth dump
- * comes when live memory rises the new amount above what is live now (0
- * stops them). The session's start arms it otherwise. */
-static ZEND_INI_MH(memprof_on_update_dump_on_growth)
+static ZEND_INI_MH(memprof_on_update_max_dumps)
 {
-	if (memprof_on_update_nonnegative(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage) != SUCCESS) {
+	zend_long v;
+	(void) mh_arg1;
+	(void) mh_arg2;
+	(void) mh_arg3;
+	(void) stage;
+	if (memprof_ini_quantity(entry, new_value, &v, 0, ZEND_LONG_MAX, MEMPROF_INI_NONNEGATIVE) != SUCCESS) {
 		return FAILURE;
 	}
-	if (MEMPROF_G(session).enabled) {
-		memprof_heap_growth_arm(memprof_heap_live_bytes(), (uint64_t) MEMPROF_G(ini).dump_on_growth);
+	memprof_autodump_set_max_dumps(v);
+	return SUCCESS;
+}
+
+/* A change during a session takes effect at once (autodump.h). */
+static ZEND_INI_MH(memprof_on_update_dump_on_growth)
+{
+	zend_long v;
+	(void) mh_arg1;
+	(void) mh_arg2;
+	(void) mh_arg3;
+	(void) stage;
+	if (memprof_ini_quantity(entry, new_value, &v, 0, ZEND_LONG_MAX, MEMPROF_INI_NONNEGATIVE) != SUCCESS) {
+		return FAILURE;
 	}
+	memprof_autodump_set_growth((uint64_t) v);
 	return SUCCESS;
 }
 
@@ -123,21 +136,8 @@ static ZEND_INI_MH(memprof_on_update_output_dir)
 			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
-	/* A relative directory means the working directory of when it was set
-	 * (startup for php.ini, the script's for ini_set()), not whatever
-	 * directory the script chdir()ed to by the time a dump is written. */
-	MEMPROF_G(ini).output_dir_abs[0] = '\0';
-	if (ZSTR_LEN(new_value) && ZSTR_VAL(new_value)[0] != '/') {
-		char cwd[MAXPATHLEN];
-		if (VCWD_GETCWD(cwd, sizeof(cwd))) {
-			int n = snprintf(MEMPROF_G(ini).output_dir_abs, sizeof(MEMPROF_G(ini).output_dir_abs), "%s/%s",
-				strcmp(cwd, "/") ? cwd : "", ZSTR_VAL(new_value));
-			if (n < 0 || (size_t) n >= sizeof(MEMPROF_G(ini).output_dir_abs)) {
-				MEMPROF_G(ini).output_dir_abs[0] = '\0';
-			}
-		}
-	}
-	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	memprof_autodump_set_dir(ZSTR_VAL(new_value));
+	return SUCCESS;
 }
 
 /* The sampling gap is drawn as -ln(u) * interval (u down to 2^-53) and kept
@@ -149,15 +149,15 @@ static ZEND_INI_MH(memprof_on_update_sample_interval)
 {
 	(void) mh_arg3;
 	(void) stage;
-	return memprof_ini_quantity(entry, new_value, mh_arg1, mh_arg2, 1, MEMPROF_SAMPLE_INTERVAL_MAX,
+	return memprof_ini_quantity(entry, new_value, (zend_long *) ZEND_INI_GET_ADDR(), 1, MEMPROF_SAMPLE_INTERVAL_MAX,
 		"a number of bytes from 1 to 1024G");
 }
 
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", MEMPROF_DUMP_FORMAT_DEFAULT, PHP_INI_ALL, memprof_on_update_output_format)
-	STD_PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir, ini.output_dir, zend_memprof_globals, memprof_globals)
-	STD_PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_nonnegative, ini.max_dumps, zend_memprof_globals, memprof_globals)
-	STD_PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_dump_on_growth, ini.dump_on_growth, zend_memprof_globals, memprof_globals)
+	PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir)
+	PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_max_dumps)
+	PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_dump_on_growth)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)

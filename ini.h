@@ -1,8 +1,9 @@
 /*
  * ini: memprof's INI settings (memprof.output_format, output_dir,
  * max_dumps, dump_on_growth, dump_signal, sample_interval, sample_seed,
- * trigger_secret; debug builds: debug_fail_after, debug_native_hide), kept
- * in MEMPROF_G(ini).
+ * trigger_secret; debug builds: debug_fail_after, debug_native_hide): kept
+ * in MEMPROF_G(ini), or handed to autodump.c as they change (the automatic
+ * dumps' own).
  */
 #ifndef MEMPROF_INI_H
 #define MEMPROF_INI_H

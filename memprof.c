@@ -28,7 +28,6 @@
 #include "dump_pprof.h"
 #include "dump_folded.h"
 #include "dump_speedscope.h"
-#include "dump_formats.h"
 #include "autodump.h"
 #include "ini.h"
 #include "meta.h"
@@ -103,7 +102,7 @@ static zend_result memprof_session_start(const memprof_flags *flags)
 		}
 	}
 	MEMPROF_G(session).enabled = true;
-	memprof_autodump_session_start();
+	memprof_autodump_session_start(MEMPROF_G(session).flags.dump_on_limit);
 	return SUCCESS;
 
 fail:
@@ -134,6 +133,7 @@ static void memprof_session_stop(void)
 	}
 	memprof_heap_stop();
 	memprof_frame_stop();
+	memprof_autodump_session_stop();
 	MEMPROF_G(session).enabled = false;
 	memset(&MEMPROF_G(session).flags, 0, sizeof(MEMPROF_G(session).flags));
 	memprof_meta_fail_after(0);
@@ -519,9 +519,6 @@ static PHP_GINIT_FUNCTION(memprof)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(memprof_globals, 0, sizeof(*memprof_globals));
-	/* Until the INI entry's handler sets it (a thread's copy too). */
-	memprof_globals->ini.output_format = memprof_dump_format_named(MEMPROF_DUMP_FORMAT_DEFAULT,
-		sizeof(MEMPROF_DUMP_FORMAT_DEFAULT) - 1);
 	/* GINIT runs once per thread in a ZTS PHP (once in all otherwise),
 	 * before MINIT: memprof's native thread-locals start here (tls.h). */
 	memprof_frame_thread_init();

@@ -35,15 +35,9 @@ typedef struct _memprof_flags {
 } memprof_flags;
 
 ZEND_BEGIN_MODULE_GLOBALS(memprof)
-	/* INI settings */
+	/* INI settings a session or the trigger uses (automatic dumps' are
+	 * autodump.c's own: autodump.h) */
 	struct {
-		const struct _memprof_dump_format *output_format;  /**< memprof.output_format: format of automatic dumps (dump_formats.h) */
-		char *output_dir;              /**< memprof.output_dir: where they go ("": the temp dir) */
-		char output_dir_abs[MAXPATHLEN]; /**< output_dir made absolute against the working directory
-		                                     of when it was set ("" when output_dir is absolute or empty) */
-		zend_long max_dumps;           /**< memprof.max_dumps: automatic dumps per process */
-		int dump_signal;               /**< memprof.dump_signal: signal number, 0: off */
-		zend_long dump_on_growth;      /**< memprof.dump_on_growth: bytes, 0: off */
 		char *trigger_secret;          /**< memprof.trigger_secret: "" turns web triggers off */
 		zend_long sample_interval;     /**< memprof.sample_interval: mean bytes between samples */
 		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */

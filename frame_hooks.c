@@ -271,40 +271,41 @@ static ZEND_COLD zend_never_inline void frame_execute_deep(zend_execute_data *ex
 	frame_deep_restore(session);
 }
 
+/* Profiling may stop, or stop and start again, inside the call: frame_pop()
+ * then looks at the stack of now, which is empty (stopped) or was rebuilt
+ * from the engine's stack (restarted), where an entry that names this very
+ * frame is popped rightly, since it returns. */
 static void frame_execute_ex(zend_execute_data *ex)
 {
-	uint32_t depth, session;
+	uint32_t depth;
 
-	if (UNEXPECTED(memprof_frame_g.stack->n >= FRAME_HOOK_DEPTH) && memprof_frame_g.tracking
-			&& !frame_l.bypassing && zend_execute_ex == frame_execute_ex) {
-		frame_execute_deep(ex);
-		return;
-	}
-	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth, true))) {
+	if (UNEXPECTED(!memprof_frame_g.tracking)) {
 		frame_l.orig_execute_ex(ex);
 		return;
 	}
-	session = frame_l.session;
-	frame_l.orig_execute_ex(ex);
-	/* Profiling may have stopped (or restarted) inside the call. */
-	if (EXPECTED(session == frame_l.session)) {
-		frame_pop(ex, depth);
+	if (UNEXPECTED(memprof_frame_g.stack->n >= FRAME_HOOK_DEPTH) && !frame_l.bypassing
+			&& zend_execute_ex == frame_execute_ex) {
+		frame_execute_deep(ex);
+		return;
 	}
+	if (UNEXPECTED(!frame_push(ex, &depth, true))) {
+		frame_l.orig_execute_ex(ex);
+		return;
+	}
+	frame_l.orig_execute_ex(ex);
+	frame_pop(ex, depth);
 }
 
 static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
 {
-	uint32_t depth, session;
+	uint32_t depth;
 
 	if (UNEXPECTED(!memprof_frame_g.tracking) || UNEXPECTED(!frame_push(ex, &depth, false))) {
 		frame_l.orig_execute_internal(ex, return_value);
 		return;
 	}
-	session = frame_l.session;
 	frame_l.orig_execute_internal(ex, return_value);
-	if (EXPECTED(session == frame_l.session)) {
-		frame_pop(ex, depth);
-	}
+	frame_pop(ex, depth);
 }
 
 /* The execution hooks are installed only while profiling, so a loaded but

@@ -62,9 +62,8 @@
 #define ARENA_CLASSES 24
 #define ARENA_HEADER 64          /* a slab's header; blocks start after it */
 #define ARENA_LARGE_HEADER 16    /* a large block's header, before the block */
-#define ARENA_SPARE_MAX 16                          /* mappings kept for reuse */
-#define ARENA_SPARE_BYTES ((size_t) 1024 * 1024)   /* ... their bytes at most */
-#define ARENA_SPARE_LARGEST ((size_t) 256 * 1024)  /* ... each at most */
+#define ARENA_SPARE_BYTES ((size_t) 1024 * 1024)   /* regions kept for reuse: their bytes, at least */
+#define ARENA_SPARE_SHARE 2                        /* ... or 1/2 of the bytes in use, if more */
 #define ARENA_MAGIC_SLAB 0x6d707362u
 #define ARENA_MAGIC_LARGE 0x6d706c67u
 
@@ -86,6 +85,12 @@ typedef struct _arena_large {
 	size_t len;         /* bytes mapped */
 } arena_large;
 
+/* A region kept for reuse: this header at its start, the rest no-access. */
+typedef struct _arena_spare {
+	struct _arena_spare *next;
+	size_t len;         /* bytes mapped */
+} arena_spare;
+
 _Static_assert(sizeof(arena_slab) <= ARENA_HEADER, "a slab's header fits before its blocks");
 _Static_assert(sizeof(arena_large) <= ARENA_LARGE_HEADER, "a large block's header fits before it");
 
@@ -96,9 +101,9 @@ static MEMPROF_TLS struct {
 	size_t cap;                        /* slots in keys (a power of two), 0: none yet */
 	size_t count;
 	size_t mapped;                     /* bytes of the regions in use (spares not counted) */
-	void *spare[ARENA_SPARE_MAX];      /* unmapped regions kept for reuse (not registered) */
-	size_t spare_len[ARENA_SPARE_MAX];
-	uint32_t nspare;
+	arena_spare *spare_slabs;          /* regions given back and kept for reuse (not registered),
+	                                      ARENA_REGION long, the most recent first */
+	arena_spare *spare_large;          /* ... longer ones */
 	size_t spare_bytes;
 } arena_l;
 
@@ -208,42 +213,90 @@ static void arena_unregister(uintptr_t base)
 
 /* ---- mappings ------------------------------------------------------------------------ */
 
-/* A kept region of len bytes, taken out of the spares; NULL if none. */
-static void *arena_spare_take(size_t len)
+static void arena_spare_push(arena_spare *sp, size_t len)
 {
-	uint32_t i;
-	void *base;
+	arena_spare **list = len == ARENA_REGION ? &arena_l.spare_slabs : &arena_l.spare_large;
 
-	/* The most recent first: its pages are the likeliest in the caches. */
-	for (i = arena_l.nspare; i-- > 0;) {
-		if (arena_l.spare_len[i] == len) {
-			base = arena_l.spare[i];
-			arena_l.nspare--;
-			arena_l.spare[i] = arena_l.spare[arena_l.nspare];
-			arena_l.spare_len[i] = arena_l.spare_len[arena_l.nspare];
-			arena_l.spare_bytes -= len;
-			ARENA_UNPOISON(base, len);
-			VALGRIND_MAKE_MEM_UNDEFINED(base, len);
-			return base;
-		}
-	}
-	return NULL;
+	ARENA_UNPOISON(sp, sizeof(*sp));
+	VALGRIND_MAKE_MEM_UNDEFINED(sp, sizeof(*sp));
+	sp->len = len;
+	sp->next = *list;
+	*list = sp;
+	arena_l.spare_bytes += len;
+	VALGRIND_MAKE_MEM_NOACCESS((char *) sp + sizeof(*sp), len - sizeof(*sp));
+	ARENA_POISON((char *) sp + sizeof(*sp), len - sizeof(*sp));
 }
 
-/* len bytes (a multiple of the page size) at a 64 KiB-aligned address,
- * registered. *fresh: the pages are new (zero), not a spare's. */
-static void *arena_map(size_t len, bool *fresh)
+/* A kept region for a block of *len bytes, taken out of the spares: one of
+ * exactly *len bytes, else a longer one up to half as long again (a dump
+ * allocates about the same sizes each time), its length in *len; else the
+ * start of the shortest longer one, whose rest stays a spare (every 64 KiB
+ * unit is a region of its own: slabs and a dump's tables of one size reuse
+ * another's). NULL if none is long enough. */
+static void *arena_spare_take(size_t *len)
 {
-	size_t over = len + ARENA_REGION;
+	arena_spare **link = NULL, **longer = NULL, **p, *sp;
+	size_t want = *len, have;
+
+	if (want == ARENA_REGION && arena_l.spare_slabs) {
+		link = &arena_l.spare_slabs;
+	} else {
+		for (p = &arena_l.spare_large; *p; p = &(*p)->next) {
+			have = (*p)->len;
+			if (have >= want && have - want <= want / 2 && (!link || have < (*link)->len)) {
+				link = p;
+				if (have == want) {
+					break;
+				}
+			} else if (have > want && (!longer || have < (*longer)->len)) {
+				longer = p;
+			}
+		}
+	}
+	if (!link && !longer) {
+		return NULL;
+	}
+	if (!link) {
+		link = longer;
+	}
+	sp = *link;
+	*link = sp->next;
+	have = sp->len;
+	arena_l.spare_bytes -= have;
+	if (link == longer) {
+		arena_spare_push((arena_spare *) ((char *) sp + want), have - want);
+		have = want;
+	}
+	*len = have;
+	ARENA_UNPOISON(sp, have);
+	VALGRIND_MAKE_MEM_UNDEFINED(sp, have);
+	return sp;
+}
+
+static void arena_spare_unmap(arena_spare *sp)
+{
+	size_t len = sp->len;
+	/* ASAN keeps its shadow across munmap(): a later mapping at this
+	 * address would start poisoned. */
+	ARENA_UNPOISON(sp, len);
+	munmap(sp, len);
+}
+
+/* *len bytes (a multiple of the page size) at a 64 KiB-aligned address,
+ * registered; *len may come back larger (a spare's). *fresh: the pages are
+ * new (zero), not a spare's. */
+static void *arena_map(size_t *len_io, bool *fresh)
+{
+	size_t len = *len_io, over = len + ARENA_REGION;
 	uintptr_t raw, base;
-	void *p = arena_spare_take(len);
+	void *p = arena_spare_take(len_io);
 
 	if (p) {
 		if (!arena_register((uintptr_t) p)) {
-			munmap(p, len);
+			munmap(p, *len_io);
 			return NULL;
 		}
-		arena_l.mapped += len;
+		arena_l.mapped += *len_io;
 		*fresh = false;
 		return p;
 	}
@@ -268,31 +321,54 @@ static void *arena_map(size_t len, bool *fresh)
 	return (void *) base;
 }
 
-/* A region given back: kept as a spare while the spares have room, else
- * unmapped. Why spares: a php-fpm worker profiling every request makes and
- * frees the same few regions per session (the call-path tree's slabs, its
- * index arrays); mapped anew each time, they cost a request a dozen
- * mmap()/munmap() calls and a page fault per page touched, most of what a
- * profiled tiny request cost over a plain one. A spare's pages stay
- * resident; it is poisoned (ASAN) and no-access (memcheck) until reused. */
+/* A region given back: kept as a spare while the spares hold less than
+ * 1 MiB or half the bytes in use, else unmapped. Why spares:
+ * - a php-fpm worker profiling every request makes and frees the same few
+ *   regions per session (the call-path tree's slabs, its index arrays);
+ *   mapped anew each time, they cost a request a dozen mmap()/munmap()
+ *   calls and a page fault per page touched, most of what a profiled tiny
+ *   request cost over a plain one;
+ * - a dump makes and frees tables as large as the profile (its per-path
+ *   arrays, Judy indexes of every path): with 1 MiB of spares, each dump of
+ *   a million blocks on 111,000 paths mapped and unmapped some 250 regions
+ *   and faulted their pages in again, 60-90 ms more a dump than from
+ *   reused memory (bench/dump.php).
+ * The share of the bytes in use bounds what a session keeps beyond its
+ * own; memprof_arena_trim() gives it back when the session ends. A spare's
+ * pages stay resident; past its header it is poisoned (ASAN) and no-access
+ * (memcheck) until reused. */
 static void arena_unmap(void *base, size_t len)
 {
+	size_t budget;
+
 	arena_unregister((uintptr_t) base);
 	arena_l.mapped -= len;
-	if (len <= ARENA_SPARE_LARGEST && arena_l.nspare < ARENA_SPARE_MAX
-			&& arena_l.spare_bytes + len <= ARENA_SPARE_BYTES) {
-		arena_l.spare[arena_l.nspare] = base;
-		arena_l.spare_len[arena_l.nspare] = len;
-		arena_l.nspare++;
-		arena_l.spare_bytes += len;
-		VALGRIND_MAKE_MEM_NOACCESS(base, len);
-		ARENA_POISON(base, len);
+	budget = arena_l.mapped / ARENA_SPARE_SHARE;
+	if (budget < ARENA_SPARE_BYTES) {
+		budget = ARENA_SPARE_BYTES;
+	}
+	if (arena_l.spare_bytes + len > budget) {
+		ARENA_UNPOISON(base, len);
+		munmap(base, len);
 		return;
 	}
-	/* ASAN keeps its shadow across munmap(): a later mapping at this
-	 * address would start poisoned. */
-	ARENA_UNPOISON(base, len);
-	munmap(base, len);
+	arena_spare_push(base, len);
+}
+
+/* Unmaps spares, the longer ones first, until they hold at most keep bytes. */
+static void arena_spares_release(size_t keep)
+{
+	arena_spare *sp;
+
+	while (arena_l.spare_bytes > keep && (sp = arena_l.spare_large ? arena_l.spare_large : arena_l.spare_slabs)) {
+		if (sp == arena_l.spare_large) {
+			arena_l.spare_large = sp->next;
+		} else {
+			arena_l.spare_slabs = sp->next;
+		}
+		arena_l.spare_bytes -= sp->len;
+		arena_spare_unmap(sp);
+	}
 }
 
 /* ---- small blocks ------------------------------------------------------------------ */
@@ -326,7 +402,8 @@ static void arena_list_remove(arena_slab *slab)
 static arena_slab *arena_new_slab(uint32_t cls)
 {
 	bool fresh;
-	arena_slab *slab = arena_map(ARENA_REGION, &fresh);
+	size_t len = ARENA_REGION;
+	arena_slab *slab = arena_map(&len, &fresh);
 
 	if (!slab) {
 		return NULL;
@@ -415,7 +492,7 @@ static void *arena_large_alloc(size_t size, bool zero)
 	if (size > SIZE_MAX - ARENA_LARGE_HEADER - ARENA_REGION) {
 		return NULL;
 	}
-	hdr = arena_map(len, &fresh);
+	hdr = arena_map(&len, &fresh);
 	if (!hdr) {
 		return NULL;
 	}
@@ -518,6 +595,16 @@ size_t memprof_arena_mapped(void)
 	return arena_l.mapped;
 }
 
+size_t memprof_arena_spare(void)
+{
+	return arena_l.spare_bytes;
+}
+
+void memprof_arena_trim(void)
+{
+	arena_spares_release(ARENA_SPARE_BYTES);
+}
+
 void memprof_arena_thread_shutdown(void)
 {
 	uint32_t cls;
@@ -535,12 +622,7 @@ void memprof_arena_thread_shutdown(void)
 			}
 		}
 	}
-	while (arena_l.nspare > 0) {
-		arena_l.nspare--;
-		ARENA_UNPOISON(arena_l.spare[arena_l.nspare], arena_l.spare_len[arena_l.nspare]);
-		munmap(arena_l.spare[arena_l.nspare], arena_l.spare_len[arena_l.nspare]);
-	}
-	arena_l.spare_bytes = 0;
+	arena_spares_release(0);
 	if (arena_l.count == 0 && arena_l.keys) {
 		munmap(arena_l.keys, arena_l.cap * sizeof(*arena_l.keys));
 		arena_l.keys = NULL;

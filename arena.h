@@ -41,8 +41,14 @@ void memprof_arena_free(void *ptr);
 /** Whether ptr is a block of this thread's arena. */
 bool memprof_arena_owns(const void *ptr);
 /** Bytes of this thread's arena in use now: its slabs and large blocks,
- * not the regions given back and kept for reuse (at most 1 MiB). */
+ * not the regions given back and kept for reuse (memprof_arena_spare()). */
 size_t memprof_arena_mapped(void);
+/** Bytes of the regions given back and kept for reuse: at most 1 MiB, or
+ * half the bytes in use when they were given back if that was more. */
+size_t memprof_arena_spare(void);
+/** Gives the regions kept for reuse back to the system beyond 1 MiB. Call
+ * when a session's metadata has been freed. */
+void memprof_arena_trim(void);
 /** Unmaps this thread's arena where nothing is allocated any more, the
  * regions kept for reuse included. Call when the thread's metadata is freed
  * (GSHUTDOWN). */

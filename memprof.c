@@ -137,6 +137,8 @@ static void memprof_session_stop(void)
 	MEMPROF_G(session).enabled = false;
 	memset(&MEMPROF_G(session).flags, 0, sizeof(MEMPROF_G(session).flags));
 	memprof_meta_fail_after(0);
+	/* What the session's dumps kept for reuse (arena.c says why). */
+	memprof_arena_trim();
 }
 
 /**

@@ -157,8 +157,65 @@ int main(int argc, char **argv)
 			}
 			memprof_arena_free(clean);
 		}
+		memprof_arena_thread_shutdown();
+	}
+	/* A longer region given back serves shorter needs: a slab is carved out
+	 * of its start, and the rest stays kept. */
+	{
+		char *big = memprof_arena_malloc(10 * 65536 - 64), *small;
+		uintptr_t base = (uintptr_t) big & ~(uintptr_t) 0xFFFF;
+		memprof_arena_free(big);
+		if (memprof_arena_spare() != 10 * 65536) {
+			printf("FAIL: a region of 640 KiB given back: %zu bytes kept\n", memprof_arena_spare());
+			return 1;
+		}
+		small = memprof_arena_malloc(100);
+		if ((uintptr_t) small < base || (uintptr_t) small >= base + 65536 || memprof_arena_spare() != 9 * 65536) {
+			printf("FAIL: a slab was not carved out of the region kept (%p, region at %#lx, %zu bytes kept)\n",
+				(void *) small, (unsigned long) base, memprof_arena_spare());
+			return 1;
+		}
+		memprof_arena_free(small);
+		memprof_arena_thread_shutdown();
+	}
+	/* What is kept: beyond 1 MiB, at most half the bytes in use when a
+	 * region is given back; memprof_arena_trim() gives back all but 1 MiB. */
+	{
+		static void *keep[128], *churn[128];
+		size_t in_use, limit;
+		int k;
+		for (k = 0; k < 128; k++) {
+			keep[k] = memprof_arena_malloc(65536 - 64);   /* 8 MiB in use */
+		}
+		for (k = 0; k < 128; k++) {
+			churn[k] = memprof_arena_malloc(65536 - 64);  /* 8 MiB more, given back */
+		}
+		in_use = memprof_arena_mapped();
+		for (k = 0; k < 128; k++) {
+			memprof_arena_free(churn[k]);
+		}
+		/* Each region is kept while what is kept stays within half of what
+		 * is still in use: a third of the 16 MiB, to a region. */
+		limit = in_use / 3;
+		if (memprof_arena_spare() > limit || memprof_arena_spare() + 3 * 65536 <= limit) {
+			printf("FAIL: after giving back half of %zu bytes, %zu bytes kept (expected about %zu)\n",
+				in_use, memprof_arena_spare(), limit);
+			return 1;
+		}
+		memprof_arena_trim();
+		if (memprof_arena_spare() > 1024 * 1024) {
+			printf("FAIL: %zu bytes kept after memprof_arena_trim()\n", memprof_arena_spare());
+			return 1;
+		}
+		for (k = 0; k < 128; k++) {
+			memprof_arena_free(keep[k]);
+		}
 	}
 	memprof_arena_thread_shutdown();
+	if (memprof_arena_spare() != 0) {
+		printf("FAIL: %zu bytes still kept after the thread's shutdown\n", memprof_arena_spare());
+		return 1;
+	}
 	printf("ok: %ld allocations, %ld reallocations, %ld frees (%ld of C library blocks); mapped after freeing everything: %zu\n",
 		allocs, reallocs, frees, foreign, memprof_arena_mapped());
 	return 0;

@@ -6,16 +6,21 @@
 // RSS; with --instructions, also each configuration's instructions counted
 // by callgrind (one run each) and their ratio. See bench/README.md.
 //
-//   php bench/run.php [--runs=N] [--filter=a,b] [--instructions] [--markdown] [--ext=PATH] [--php=BIN] [--list]
+//   php bench/run.php [--runs=N] [--filter=a,b] [--instructions] [--peers] [--markdown] [--ext=PATH] [--php=BIN] [--list]
 declare(strict_types=1);
 
-const CONFIGS = ['plain', 'loaded', 'profiling', 'sampling', 'native'];
+const CONFIGS = ['plain', 'loaded', 'profiling', 'sampling', 'native', 'classic', 'spx', 'xdebug'];
+const PEER_CONFIGS = ['classic' => true, 'spx' => true, 'xdebug' => true];
 const CONFIG_LABELS = [
     'plain' => 'plain PHP (`php -n`)',
     'loaded' => 'loaded, not profiling',
     'profiling' => 'profiling (`MEMPROF_PROFILE=1`)',
     'sampling' => 'sampling (`MEMPROF_PROFILE=sample`)',
     'native' => 'profiling with native (`MEMPROF_PROFILE=native`)',
+    // --peers (bench/peers.sh builds them)
+    'classic' => 'peer: classic memprof 3.0.2 (`MEMPROF_PROFILE=1`)',
+    'spx' => 'peer: SPX 0.4.22 (`SPX_ENABLED=1 SPX_METRICS=zm`, flat profile)',
+    'xdebug' => 'peer: Xdebug\'s profiler (`xdebug.mode=profile`)',
 ];
 
 function usage(int $code): never
@@ -31,6 +36,9 @@ function usage(int $code): never
                           callgrind and report its instructions and their
                           ratio to plain PHP's (repeatable where wall time is
                           not; about 50 times slower than a plain run)
+          --peers         also run the peers bench/peers.sh builds (classic
+                          memprof, SPX, Xdebug's profiler), profiling the same
+                          workloads, where it has them
           --markdown      print the table as Markdown (for README.md)
           --ext=PATH      the extension (default: modules/memprof.so, built
                           with scripts/build.sh if missing)
@@ -114,11 +122,11 @@ function apt_install(string $package): void
 
 $root = dirname(__DIR__);
 $opt = ['runs' => 5, 'filter' => null, 'markdown' => false, 'ext' => "$root/modules/memprof.so",
-    'php' => PHP_BINARY, 'list' => false, 'instructions' => false];
+    'php' => PHP_BINARY, 'list' => false, 'instructions' => false, 'peers' => false];
 foreach (array_slice($argv, 1) as $arg) {
     if ($arg === '--help' || $arg === '-h') {
         usage(0);
-    } elseif ($arg === '--markdown' || $arg === '--list' || $arg === '--instructions') {
+    } elseif ($arg === '--markdown' || $arg === '--list' || $arg === '--instructions' || $arg === '--peers') {
         $opt[substr($arg, 2)] = true;
     } elseif (preg_match('/^--runs=(\d+)$/', $arg, $m) && (int) $m[1] > 0) {
         $opt['runs'] = (int) $m[1];
@@ -297,10 +305,35 @@ register_shutdown_function(function () use ($tmp): void {
 function command(string $php, string $ext, array $w, array $c): array
 {
     $cmd = [$php, '-n', '-d', 'memory_limit=-1'];
-    if ($c['ext']) {
+    if (isset($c['load'])) {
+        $cmd = array_merge($cmd, $c['load']);        // a peer
+    } elseif ($c['ext']) {
         array_push($cmd, '-d', "extension=$ext");
     }
     return array_merge($cmd, $w['pre'] ?? [], $w['args']);
+}
+
+// The peers, profiling as their users would to find where memory goes.
+if ($opt['peers']) {
+    [$rc, $out, $err] = capture([__DIR__ . '/peers.sh', $php]);
+    if (trim($err) !== '') {
+        note(trim($err));
+    }
+    foreach (explode("\n", trim($out)) as $line) {
+        if (!preg_match('/^(classic|spx|xdebug) (\S+)$/', $line, $m)) {
+            continue;
+        }
+        $configs[$m[1]] = match ($m[1]) {
+            'classic' => ['ext' => false, 'profile' => null, 'load' => ['-d', "extension=$m[2]"],
+                'env' => ['MEMPROF_PROFILE' => '1']],
+            // SPX's cheapest report: the flat profile, printed on stderr at the end.
+            'spx' => ['ext' => false, 'profile' => null, 'load' => ['-d', "extension=$m[2]"],
+                'env' => ['SPX_ENABLED' => '1', 'SPX_METRICS' => 'zm', 'SPX_REPORT' => 'fp'], 'stderr_ok' => true],
+            'xdebug' => ['ext' => false, 'profile' => null, 'load' => ['-d', "zend_extension=$m[2]",
+                '-d', 'xdebug.mode=profile', '-d', 'xdebug.start_with_request=yes', '-d', "xdebug.output_dir=$tmp"]],
+        };
+        $active[] = $m[1];
+    }
 }
 
 /** One run: wall seconds (measured here), CPU seconds (user + system), peak RSS in KiB (GNU time), exit code, output hash. */
@@ -335,7 +368,8 @@ function run_once(array $cmd, array $env, string $tmp): array
 /** The environment of a configuration's runs. */
 function config_env(array $baseEnv, array $c): array
 {
-    return $c['profile'] === null ? $baseEnv : ['MEMPROF_PROFILE' => $c['profile']] + $baseEnv;
+    $env = ($c['env'] ?? []) + $baseEnv;
+    return $c['profile'] === null ? $env : ['MEMPROF_PROFILE' => $c['profile']] + $env;
 }
 
 /** Instructions of one run under callgrind (its whole process), and its output. */
@@ -364,12 +398,12 @@ $warnings = [];
 $live = [];         // [workload] => live blocks
 $instr = [];        // [workload][config] => instructions (--instructions)
 foreach ($workloads as $name => $w) {
-    $check = function (string $config, array $r, ?array $ref) use ($name, $w, &$warnings): void {
+    $check = function (string $config, array $r, ?array $ref) use ($name, $w, &$warnings, $configs): void {
         $ok = $w['exit_ok'] ?? [0];
         if (!in_array($r['rc'], $ok, true)) {
             fail("$name ($config) exited with {$r['rc']}: " . substr($r['err'] . $r['out'], 0, 2000));
         }
-        if (trim($r['err']) !== '') {
+        if (trim($r['err']) !== '' && empty($configs[explode(' ', $config)[0]]['stderr_ok'])) {
             $warnings["$name $config stderr"] = "$name ($config) wrote to stderr: " . substr(trim($r['err']), 0, 300);
         }
         if ($ref !== null && ($r['out'] !== $ref['out'] || $r['rc'] !== $ref['rc'])) {
@@ -440,6 +474,9 @@ foreach ($results as $name => $byConfig) {
         $label = $opt['markdown'] ? CONFIG_LABELS[$config] : explode(' (', CONFIG_LABELS[$config])[0];
         $first = $i === 0 ? ($opt['markdown'] ? "**$name**" : $name) : '';
         if ($config === 'native' && empty($workloads[$name]['native'])) {
+            continue;
+        }
+        if (isset(PEER_CONFIGS[$config]) && !isset($byConfig[$config])) {
             continue;
         }
         if (!isset($byConfig[$config])) {

@@ -38,11 +38,12 @@ void memprof_autodump_set_max_dumps(zend_long max_dumps);
  * growth dump then comes when live memory rises that much above what is
  * live now. */
 void memprof_autodump_set_growth(uint64_t step);
-/** memprof.dump_signal (0: off). At startup and in a request it applies
- * from the next RINIT; otherwise (php-fpm applies a pool's php_admin_value
- * in each new worker before its first request) the new signal is caught at
- * once. @param now  false during MINIT's own reading of the settings and in
- * a request (stage ZEND_INI_STAGE_STARTUP or ACTIVATE, ini.c) */
+/** memprof.dump_signal (0: off). Outside a request, once MINIT has run, a
+ * value set at startup (a ZTS thread's own reading of the settings) or at
+ * activation (php-fpm applies a pool's php_admin_value in each new worker
+ * before its first request) is caught at once; otherwise it applies from
+ * the next RINIT. @param now  whether the handler's stage allows that
+ * (ZEND_INI_STAGE_STARTUP or ACTIVATE) */
 void memprof_autodump_set_signal(int signo, bool now);
 
 /** Wraps zend_error_cb (the memory-limit dump), and catches

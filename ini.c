@@ -62,7 +62,7 @@ static ZEND_INI_MH(memprof_on_update_dump_signal)
 			MEMPROF_INI_QUOTED(new_value));
 		return FAILURE;
 	}
-	memprof_autodump_set_signal(signo, stage != ZEND_INI_STAGE_STARTUP && stage != ZEND_INI_STAGE_ACTIVATE);
+	memprof_autodump_set_signal(signo, stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_ACTIVATE);
 	return SUCCESS;
 }
 

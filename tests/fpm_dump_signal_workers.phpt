@@ -104,8 +104,32 @@ foreach ($cases as $name => [$signo, $poolLine, $defines]) {
     rmdir($fpm['dir'] . '/dumps');
     @rmdir($fpm['dir']);
 }
+
+/* A real-time signal only the pool sets: each new worker catches it from
+ * the moment its pool's settings apply, before its first request. Sent
+ * once to each worker idle in accept() that has served nothing yet. */
+$fpm = memprof_fpm_start("pm = static\npm.max_children = 2\nphp_admin_value[memprof.dump_signal] = 41");
+do {
+    $idle = array_filter(memprof_fpm_workers($fpm),
+        fn($p) => trim((string) @file_get_contents("/proc/$p/wchan")) === 'inet_csk_accept');
+    usleep(20000);
+} while (count($idle) < 2 && proc_get_status($fpm['proc'])['running']);
+foreach ($idle as $pid) {
+    posix_kill($pid, 41);
+}
+usleep(200000);
+$script = $fpm['dir'] . '/hello.php';
+file_put_contents($script, '<?php echo "ok\n";');
+$after = memprof_fcgi_wait([memprof_fcgi_send($fpm, $script)]);
+$status = memprof_fpm_stop($fpm);
+printf("pool 41, %d idle workers signalled: workers killed: %d, then answered: %s, master exit %d\n", count($idle),
+    preg_match_all('/exited on signal/', file_get_contents($fpm['log'])), json_encode($after[0]), $status);
+unlink($script);
+memprof_fpm_cleanup($fpm);
+@rmdir($fpm['dir']);
 ?>
 --EXPECT--
 php.ini SIGUSR2: 30 answers, 0 wrong or lost, enough signals sent, workers killed: 0, dumps: 0, master exit 0, SIGUSR1 ended a worker: yes, master reloaded: yes, then answered: "ok 20000\n"
 pool SIGUSR1: 30 answers, 0 wrong or lost, enough signals sent, workers killed: 0, dumps: 0, master exit 0
 php.ini 40: 30 answers, 0 wrong or lost, enough signals sent, workers killed: 0, dumps: 0, master exit 0
+pool 41, 2 idle workers signalled: workers killed: 0, then answered: "ok\n", master exit 0

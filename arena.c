@@ -273,13 +273,12 @@ static void *arena_spare_take(size_t *len)
 	return sp;
 }
 
-static void arena_spare_unmap(arena_spare *sp)
+static void arena_munmap(void *base, size_t len)
 {
-	size_t len = sp->len;
 	/* ASAN keeps its shadow across munmap(): a later mapping at this
 	 * address would start poisoned. */
-	ARENA_UNPOISON(sp, len);
-	munmap(sp, len);
+	ARENA_UNPOISON(base, len);
+	munmap(base, len);
 }
 
 /* *len bytes (a multiple of the page size) at a 64 KiB-aligned address,
@@ -348,8 +347,7 @@ static void arena_unmap(void *base, size_t len)
 		budget = ARENA_SPARE_BYTES;
 	}
 	if (arena_l.spare_bytes + len > budget) {
-		ARENA_UNPOISON(base, len);
-		munmap(base, len);
+		arena_munmap(base, len);
 		return;
 	}
 	arena_spare_push(base, len);
@@ -367,7 +365,7 @@ static void arena_spares_release(size_t keep)
 			arena_l.spare_slabs = sp->next;
 		}
 		arena_l.spare_bytes -= sp->len;
-		arena_spare_unmap(sp);
+		arena_munmap(sp, sp->len);
 	}
 }
 

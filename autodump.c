@@ -701,9 +701,9 @@ void memprof_autodump_set_max_dumps(zend_long max_dumps)
 	autodump_s.max_dumps = max_dumps;
 }
 
-void memprof_autodump_set_growth(uint64_t step)
+void memprof_autodump_set_growth(zend_long step)
 {
-	autodump_s.growth_step = step;
+	autodump_s.growth_step = (uint64_t) step;
 	if (autodump_s.session) {
 		autodump_growth_rearm();
 	}

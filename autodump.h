@@ -37,7 +37,7 @@ void memprof_autodump_set_max_dumps(zend_long max_dumps);
 /** memprof.dump_on_growth in bytes, 0: off. During a session the next
  * growth dump then comes when live memory rises that much above what is
  * live now. */
-void memprof_autodump_set_growth(uint64_t step);
+void memprof_autodump_set_growth(zend_long step);
 /** memprof.dump_signal (0: off). Outside a request, once MINIT has run, a
  * value set at startup (a ZTS thread's own reading of the settings) or at
  * activation (php-fpm applies a pool's php_admin_value in each new worker

@@ -97,32 +97,17 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 		MEMPROF_INI_NONNEGATIVE);
 }
 
-static ZEND_INI_MH(memprof_on_update_max_dumps)
+/* The automatic dumps' quantities, handed to autodump.c (mh_arg1: its setter). */
+static ZEND_INI_MH(memprof_on_update_autodump_quantity)
 {
 	zend_long v;
-	(void) mh_arg1;
 	(void) mh_arg2;
 	(void) mh_arg3;
 	(void) stage;
 	if (memprof_ini_quantity(entry, new_value, &v, 0, ZEND_LONG_MAX, MEMPROF_INI_NONNEGATIVE) != SUCCESS) {
 		return FAILURE;
 	}
-	memprof_autodump_set_max_dumps(v);
-	return SUCCESS;
-}
-
-/* A change during a session takes effect at once (autodump.h). */
-static ZEND_INI_MH(memprof_on_update_dump_on_growth)
-{
-	zend_long v;
-	(void) mh_arg1;
-	(void) mh_arg2;
-	(void) mh_arg3;
-	(void) stage;
-	if (memprof_ini_quantity(entry, new_value, &v, 0, ZEND_LONG_MAX, MEMPROF_INI_NONNEGATIVE) != SUCCESS) {
-		return FAILURE;
-	}
-	memprof_autodump_set_growth((uint64_t) v);
+	((void (*)(zend_long)) mh_arg1)(v);
 	return SUCCESS;
 }
 
@@ -156,8 +141,9 @@ static ZEND_INI_MH(memprof_on_update_sample_interval)
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("memprof.output_format", MEMPROF_DUMP_FORMAT_DEFAULT, PHP_INI_ALL, memprof_on_update_output_format)
 	PHP_INI_ENTRY("memprof.output_dir", "", PHP_INI_ALL, memprof_on_update_output_dir)
-	PHP_INI_ENTRY("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_max_dumps)
-	PHP_INI_ENTRY("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_dump_on_growth)
+	PHP_INI_ENTRY1("memprof.max_dumps", "20", PHP_INI_ALL, memprof_on_update_autodump_quantity, (void *) memprof_autodump_set_max_dumps)
+	/* A change during a session takes effect at once (autodump.h). */
+	PHP_INI_ENTRY1("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_autodump_quantity, (void *) memprof_autodump_set_growth)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)

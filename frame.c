@@ -6,8 +6,9 @@
  * under it and in ZTS builds; what `calls` means): INTERNALS.md, "Calls".
  * The mechanism is explained here, at the code: the shadow stack is a
  * cache of EG(current_execute_data), always the running fiber's truth,
- * repaired by syncs (memprof_frame_sync(), memprof_frame_sync_current())
- * that trust hooked entries, re-check the others (the ABA case:
+ * repaired by syncs (memprof_frame_sync(), memprof_frame_sync_current(),
+ * and first the near syncs for direct calls under a hooked frame) that
+ * trust hooked entries, re-check the others (the ABA case:
  * frame_entry_still()), drop a returning call (frame_drop_returning()) and
  * stop at stable frames; one stack per fiber (frame_fiber_switch()).
  *
@@ -175,11 +176,112 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 		e->ex = f;
 		e->func = f->func;
 		e->node = child;
+		e->call_op = caller ? caller->opline : NULL;
 		e->hooked = false;
 		e->user = false;
 		node = child;
 		caller = f;
 	}
+	return node;
+}
+
+/* ---- near syncs ---------------------------------------------------------------
+ *
+ * Direct VM calls (ZEND_DO_UCALL, ZEND_DO_ICALL, ZEND_DO_FCALL_BY_NAME) run
+ * past the hooks: in code compiled before profiling started, and in code
+ * compiled while profiling, which is compiled as without memprof
+ * (frame_hooks.c, compilation guard). Their frames hang, a few calls up,
+ * from a frame whose entry a hook pushed (a method call, a closure, a
+ * callback), and their allocations come in runs. So before the general
+ * sync, the unhooked entries above the topmost hooked one (at most
+ * FRAME_NEAR_MAX) are matched against the engine's chain directly: the
+ * running frame is one of them (allocations after a callee returned) or
+ * their frames' direct callee (a new call: its entry is pushed). Each
+ * entry down to the hooked one must still be its frame: the same
+ * execute_data and function, called directly by the frame of the entry
+ * below from the line its node says. (A new call of the same function from
+ * the same line at the same address is the same path.) The hooked entry
+ * is trusted, as in memprof_frame_sync(): it is the engine's frame at its
+ * depth while its hook runs. NULL when this does not settle it (frames
+ * without an entry in between, no hooked entry near, a mismatch, or no
+ * memory for a path): the general sync then does. Only tried while the
+ * hooks are in use (frame_l.hooks): without them no entry is hooked. */
+#define FRAME_NEAR_MAX 16
+
+/* The line an entry's frame called from: exact for a hooked frame's own saved opline. */
+static zend_always_inline uint32_t frame_entry_call_line(const memprof_frame_entry *e)
+{
+	if (e->hooked) {
+		return e->user ? e->ex->opline->lineno : 0;
+	}
+	return memprof_frame_line(e->ex);
+}
+
+static zend_always_inline memprof_path *frame_sync_near(memprof_frame_stack *s, const zend_execute_data *ex)
+{
+	const zend_execute_data *caller = ex->prev_execute_data, *p;
+	memprof_frame_entry *e = s->e;
+	uint32_t i = s->n, j, stop = s->n > FRAME_NEAR_MAX ? s->n - FRAME_NEAR_MAX : 0;
+	bool called;
+	memprof_func *mf;
+	memprof_path *node;
+
+	/* From the top: the entry of the running frame or of its caller. */
+	for (;;) {
+		if (i == stop) {
+			return NULL;
+		}
+		i--;
+		if (e[i].ex == ex || e[i].ex == caller) {
+			break;
+		}
+		if (e[i].hooked) {
+			return NULL;
+		}
+	}
+	called = e[i].ex != ex;
+	p = called ? caller : ex;
+	/* Down to the hooked entry: each unhooked one still its frame. */
+	for (j = i; ; j--) {
+		const zend_execute_data *c;
+		if (e[j].func != p->func) {
+			return NULL;
+		}
+		if (e[j].hooked) {
+			break;
+		}
+		c = p->prev_execute_data;
+		if (j == stop || e[j - 1].ex != c) {
+			return NULL;
+		}
+		if (UNEXPECTED(c->opline != e[j].call_op)) {
+			if (e[j].node->call_line != frame_entry_call_line(&e[j - 1])) {
+				return NULL;
+			}
+			e[j].call_op = c->opline;
+		}
+		p = c;
+	}
+	s->n = i + 1;
+	frame_stack_cut_stable(s);
+	if (!called) {
+		return e[i].node;
+	}
+	if (!frame_trackable(ex->func) || !(mf = memprof_func_of(ex->func))) {
+		return NULL;
+	}
+	node = frame_path_child(e[i].node, mf, frame_entry_call_line(&e[i]));
+	if (!node || (UNEXPECTED(s->n == s->cap) && !memprof_frame_stack_grow(s, s->n + 1))) {
+		return NULL;
+	}
+	node->calls += memprof_frame_g.count_calls;
+	e = &s->e[s->n++];
+	e->ex = ex;
+	e->func = ex->func;
+	e->node = node;
+	e->call_op = caller->opline;
+	e->hooked = false;
+	e->user = false;
 	return node;
 }
 
@@ -190,9 +292,9 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
  * Entries pushed by a hook are trusted while that hook is on the C stack
  * (it removes them when it returns), so the engine's chain is only compared
  * with the entries above the topmost hooked one: the frames the hooks did
- * not see (direct VM calls in code compiled before profiling started, or
- * frames left behind by a bailout). Matching entries are kept, the rest are
- * replaced by entries for the engine's frames, each counting one call. If
+ * not see (direct VM calls, or frames left behind by a bailout). Matching
+ * entries are kept, the rest are replaced by entries for the engine's
+ * frames, each counting one call. If
  * the topmost hooked entry is not on the engine's chain at all (a bailout
  * skipped its hook), the whole stack is rebuilt. */
 memprof_path *memprof_frame_sync(const zend_execute_data *ex)
@@ -204,6 +306,9 @@ memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 	bool rebuild = false;
 	memprof_path *node;
 
+	if (frame_l.hooks && ex && ex->func && s->n && (node = frame_sync_near(s, ex))) {
+		return node;
+	}
 	while (trusted > 0 && !s->e[trusted - 1].hooked) {
 		trusted--;
 	}
@@ -475,7 +580,7 @@ static memprof_path *memprof_frame_sync_current(void)
 	return frame_push_entries(s, node, s->e[top - 1].ex, frame_l.walk, nfresh);
 }
 
-memprof_site *memprof_frame_sync_current_site(void)
+static zend_never_inline memprof_site *frame_sync_current_site_far(void)
 {
 	memprof_path *node = memprof_frame_sync_current();
 	const zend_execute_data *ex = EG(current_execute_data);
@@ -494,134 +599,19 @@ memprof_site *memprof_frame_sync_current_site(void)
 	return memprof_path_site(node, memprof_frame_line(ex));
 }
 
-/* ---- fibers -------------------------------------------------------------------- */
-
-/* The stack of a fiber context, NULL when it has none yet. */
-static memprof_frame_stack *frame_stack_find(zend_fiber_context *context)
+memprof_site *memprof_frame_sync_current_site(void)
 {
-	PWord_t slot = (PWord_t) JudyLGet(frame_l.stacks, (Word_t) context, PJE0);
-	return (slot && slot != PJERR) ? (memprof_frame_stack *) *slot : NULL;
-}
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *ex = EG(current_execute_data);
+	memprof_path *node;
 
-/* Makes the stack of a fiber context, whose frames hang from base (NULL:
- * from the root, walking the whole engine chain). Never NULL: on OOM the
- * shared fallback stack (attribution may then be wrong, nothing crashes). */
-static memprof_frame_stack *frame_stack_make(zend_fiber_context *context, memprof_path *base,
-	const zend_execute_data *origin)
-{
-	PWord_t slot = (PWord_t) JudyLIns(&frame_l.stacks, (Word_t) context, PJE0);
-	memprof_frame_stack *s;
-
-	if (slot == PJERR) {
-		memprof_meta_failed();
-		return &frame_l.fallback;
+	if (UNEXPECTED(frame_l.ex_pending)) {
+		memprof_frame_hooks_settle();
 	}
-	if (*slot) {
-		return (memprof_frame_stack *) *slot;
+	if (frame_l.hooks && EXPECTED(s->n && ex && ex->func) && (node = frame_sync_near(s, ex))) {
+		return memprof_path_site(node, memprof_frame_line(ex));
 	}
-	s = memprof_meta_calloc(1, sizeof(*s));
-	if (!s) {
-		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
-		return &frame_l.fallback;
-	}
-	s->base = base;
-	s->origin = origin;
-	*slot = (Word_t) s;
-	return s;
-}
-
-/* Each fiber runs on its own VM and C stacks, so each gets its own shadow
- * stack. A fiber's stack hangs from the path that was running when
- * profiling first switched into it (Fiber::start, or Fiber::resume if
- * profiling began while it was suspended): a fiber's frames stay under the
- * path that started it, whoever resumes it later, and the frames below the
- * fiber's bottom are never counted twice. The main program's stack always
- * hangs from the root. */
-static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
-{
-	memprof_frame_stack *s;
-
-	(void) from;
-	if (!memprof_frame_g.tracking) {
-		return;
-	}
-	s = frame_stack_find(to);
-	if (!s) {
-		if (to == EG(main_fiber_context)) {
-			/* Profiling started inside a fiber: the main program's stack
-			 * hangs from the root, like any stack made at start. */
-			s = frame_stack_make(to, NULL, NULL);
-		} else {
-			s = frame_stack_make(to, memprof_frame_sync(EG(current_execute_data)), EG(current_execute_data));
-		}
-	}
-	memprof_frame_g.stack = s;
-}
-
-/* At start, the stack of a running context (the current one, or one that
- * is waiting for a fiber it started or resumed), synced up to top, its
- * frame now; returns the node of top. A fiber's frames hang from the path
- * that last started or resumed it (its bottom frame's caller, in the context
- * that called it), as if profiling had switched into it then: a fiber's
- * frames stay under that path whoever resumes it later, and each context's
- * frames are counted once, by its own stack. */
-static memprof_path *frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
-{
-	memprof_frame_stack *s, *saved = memprof_frame_g.stack;
-	memprof_path *base = NULL, *node;
-
-	if (context && context != EG(main_fiber_context) && context->kind == zend_ce_fiber) {
-		zend_fiber *fiber = zend_fiber_from_context(context);
-		if (fiber->stack_bottom) {
-			base = frame_adopt(fiber->caller, fiber->stack_bottom->prev_execute_data);
-		}
-	}
-	/* Without a base (the main program, or a context that is not a Zend
-	 * fiber) the stack hangs from the root and syncs walk the whole chain. */
-	s = frame_stack_make(context, base, NULL);
-	memprof_frame_g.stack = s;
-	node = memprof_frame_sync(top);
-	memprof_frame_g.stack = saved;
-	return node;
-}
-
-static void frame_fiber_destroy(zend_fiber_context *context)
-{
-	PWord_t slot;
-
-	if (!frame_l.stacks) {
-		return;
-	}
-	slot = (PWord_t) JudyLGet(frame_l.stacks, (Word_t) context, PJE0);
-	if (slot && slot != PJERR) {
-		memprof_frame_stack *s = (memprof_frame_stack *) *slot;
-		if (s == memprof_frame_g.stack) {
-			/* still running on it (destroyed from inside): keep it until stop */
-			return;
-		}
-		memprof_arena_free(s->e);
-		memprof_arena_free(s);
-		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);
-	}
-}
-
-static void frame_stacks_free(void)
-{
-	Word_t key = 0;
-	PWord_t slot;
-	Word_t freed;
-
-	JLF(slot, frame_l.stacks, key);
-	while (slot) {
-		memprof_frame_stack *s = (memprof_frame_stack *) *slot;
-		memprof_arena_free(s->e);
-		memprof_arena_free(s);
-		JLN(slot, frame_l.stacks, key);
-	}
-	JLFA(freed, frame_l.stacks);
-	(void) freed;
-	memprof_arena_free(frame_l.fallback.e);
-	memset(&frame_l.fallback, 0, sizeof(frame_l.fallback));
+	return frame_sync_current_site_far();
 }
 
 /* ---- lifecycle ------------------------------------------------------------------ */
@@ -637,14 +627,13 @@ void memprof_frame_thread_init(void)
 void memprof_frame_minit(bool at_startup)
 {
 	memprof_func_minit(at_startup);
-	/* Fiber observers cost nothing per call (unlike function observers). */
-	zend_observer_fiber_switch_register(frame_fiber_switch);
-	zend_observer_fiber_destroy_register(frame_fiber_destroy);
+	memprof_frame_fibers_minit();
 	memprof_compat_keep_internal_frames();
 }
 
 void memprof_frame_mshutdown(void)
 {
+	memprof_frame_hooks_mshutdown();
 	memprof_func_mshutdown();
 }
 
@@ -670,8 +659,8 @@ zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *b
 	}
 	/* Started inside a fiber: the fibers on the way (this one, the one that
 	 * resumed it, ...) and the main program each get their stack now. */
-	frame_adopt(EG(current_fiber_context), EG(current_execute_data));
-	memprof_frame_g.stack = frame_stack_make(EG(current_fiber_context), NULL, NULL);
+	memprof_frame_adopt(EG(current_fiber_context), EG(current_execute_data));
+	memprof_frame_g.stack = memprof_frame_stack_make(EG(current_fiber_context), NULL, NULL);
 	return SUCCESS;
 }
 
@@ -684,7 +673,7 @@ void memprof_frame_stop(void)
 	memprof_frame_g.tracking = false;
 	memprof_frame_g.start_page = NULL;
 	frame_l.session++;
-	frame_stacks_free();
+	memprof_frame_stacks_free();
 	memprof_frame_g.stack = &frame_l.fallback;
 	{
 		Word_t freed;

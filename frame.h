@@ -23,11 +23,15 @@
  *              entries made by a sync from the engine's stack are re-checked on use
  * @var user    func is user code (its frame has lines): set by the hooks, which
  *              read it anyway, so the hot paths need not load func again
+ * @var call_op the caller's saved opline when the entry was made: while the
+ *              caller is the same function, the same opline is the same call
+ *              line (a sync compares it before computing the line)
  */
 typedef struct _memprof_frame_entry {
 	const zend_execute_data *ex;
 	const zend_function *func;
 	memprof_path *node;
+	const zend_op *call_op;
 	bool hooked;
 	bool user;
 } memprof_frame_entry;
@@ -112,7 +116,9 @@ void memprof_frame_rshutdown(void);
  * Full tracking (count_calls) installs the execution hooks, unless opcache's
  * JIT may run in this process: then, as in sampling mode, no hook is
  * installed and paths are found by walking the engine's stack at each
- * recorded allocation.
+ * recorded allocation. The hooks are out of the engine while code compiles,
+ * so that code is compiled as without memprof (its direct VM calls are then
+ * found by syncs).
  * @param recorded  whether a request-heap block is recorded by the heap
  *                  (memprof_heap_tracks()): the heap sees the free of a VM
  *                  stack page it records, which stable frames rely on
@@ -194,8 +200,10 @@ static zend_always_inline uint32_t memprof_frame_current_line(void)
  * zend_init_func_execute_data(), zend_init_code_execute_data(), a
  * generator's last yield), the VM then stores only its own oplines there,
  * and hooks run only without the JIT. (While an exception unwinds it is
- * EG(exception_op), whose line is 0.) NULL when memory for a new site
- * could not be had.
+ * EG(exception_op), whose line is 0.) Nearly as fast for a direct call of
+ * the hooked frame below it allocating again (its line then checked, as
+ * in memprof_frame_line()). NULL when memory for a new site could not be
+ * had.
  */
 static zend_always_inline memprof_site *memprof_frame_current_site(void)
 {
@@ -203,8 +211,21 @@ static zend_always_inline memprof_site *memprof_frame_current_site(void)
 	if (EXPECTED(s->n)) {
 		const memprof_frame_entry *top = &s->e[s->n - 1];
 		const zend_execute_data *ex = EG(current_execute_data);
-		if (EXPECTED(top->ex == ex && top->hooked)) {
-			return memprof_path_site(top->node, top->user ? ex->opline->lineno : 0);
+		if (EXPECTED(top->ex == ex)) {
+			const memprof_frame_entry *below;
+			const zend_execute_data *caller;
+			if (EXPECTED(top->hooked)) {
+				return memprof_path_site(top->node, top->user ? ex->opline->lineno : 0);
+			}
+			/* A direct call (frame.c, near syncs) allocating again: still
+			 * the frame of its entry, called by the hooked frame below from
+			 * the same opline. */
+			below = s->n >= 2 ? top - 1 : NULL;
+			caller = ex->prev_execute_data;
+			if (below && below->hooked && below->ex == caller && top->func == ex->func
+					&& top->call_op == caller->opline && below->func == caller->func) {
+				return memprof_path_site(top->node, memprof_frame_line(ex));
+			}
 		}
 	}
 	return memprof_frame_sync_current_site();

@@ -2,8 +2,8 @@
  * frame_hooks: the execution hooks (zend_execute_ex, zend_execute_internal)
  * that push and pop shadow-stack entries while profiling without the JIT,
  * the step aside for calls too deep for them, generators resumed behind
- * "yield from", and the JIT check that decides whether hooks are used at
- * all. frame.c explains the mechanisms.
+ * "yield from", the guard that keeps the hooks out of compilations, and the
+ * JIT check that decides whether hooks are used at all. frame.c explains the mechanisms.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -203,6 +203,7 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 	e->ex = ex;
 	e->func = func;
 	e->node = node;
+	e->call_op = caller ? caller->opline : NULL;
 	e->hooked = true;
 	e->user = user;
 	*depth = s->n++;
@@ -308,12 +309,207 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
 	frame_pop(ex, depth);
 }
 
+/* ---- compilation guard ----------------------------------------------------
+ *
+ * PHP compiles calls differently while an execution hook is set
+ * (zend_get_call_op()): a call of a known internal function is ZEND_DO_FCALL
+ * instead of ZEND_DO_ICALL, of a known user function ZEND_DO_FCALL instead
+ * of ZEND_DO_UCALL, a call by name ZEND_DO_FCALL instead of
+ * ZEND_DO_FCALL_BY_NAME. Opcache's optimizer then does less (pass 1 folds
+ * DO_ICALLs of defined(), constant() and the like; SCCP, type inference and
+ * its call graph read DO_ICALL and DO_UCALL; it derives the opcodes again
+ * itself), and opcache keeps that code for every later request, profiled
+ * or not, and in its file cache for other processes. The differential
+ * matrix saw it as memory_get_usage() and memory_get_peak_usage() moved by
+ * up to 1,280 bytes in php-src tests under opcache. So both hooks are out
+ * of the engine while code compiles, from outside opcache's compiler (its
+ * optimizer runs after the inner compiler returns): code compiled while
+ * profiling is the code PHP compiles without memprof. Its direct calls run
+ * past the hooks and are found by syncs, as those of code compiled before
+ * profiling started are.
+ *
+ * The guard goes on top of the compilers with the execution hooks (after
+ * startup, so above opcache's) and comes off with them where still on top;
+ * left in the chain, it passes through while the hooks are out. An error
+ * handler that runs during a compilation runs with the hooks out (its
+ * frames found by syncs); one that starts profiling there leaves the hooks
+ * in for the rest of that compilation.
+ *
+ * An include or eval whose code is only `return <constant>` (a class file
+ * opcache bound early, a config file returning an array) is not run at all
+ * while zend_execute_ex is the VM's own (ZEND_INCLUDE_OR_EVAL): with the
+ * hook in, it runs, and its includer gets a symbol table (376 bytes for an
+ * autoloader closure) kept in the engine's cache. So after compiling such
+ * code the zend_execute_ex hook stays out (ex_pending) until the next slow
+ * sync (memprof_frame_hooks_settle(): the next allocation outside a hooked
+ * frame) or compilation: meanwhile user calls run past it, found by syncs. */
+
+typedef struct _frame_compile_guard {
+	uint32_t session;
+	bool ex;
+	bool internal;
+} frame_compile_guard;
+
+static frame_compile_guard frame_compile_enter(void)
+{
+	frame_compile_guard g = { frame_l.session, false, false };
+
+	if (frame_l.ex_pending) {
+		/* Out since the last compilation: it goes back after this one. */
+		frame_l.ex_pending = false;
+		g.ex = zend_execute_ex == frame_l.orig_execute_ex;
+	} else if (zend_execute_ex == frame_execute_ex) {
+		zend_execute_ex = frame_l.orig_execute_ex;
+		g.ex = true;
+	}
+	if (zend_execute_internal == frame_execute_internal) {
+		zend_execute_internal = FRAME_ORIG_INTERNAL();
+		g.internal = true;
+	}
+	if (g.ex || g.internal) {
+		frame_l.compiling = true;
+	}
+	return g;
+}
+
+/* Code the VM skips instead of running it, when zend_execute_ex is its own. */
+static zend_always_inline bool frame_code_skipped(const zend_op_array *code)
+{
+	return code && code->last == 1 && code->opcodes[0].opcode == ZEND_RETURN
+		&& code->opcodes[0].op1_type == IS_CONST;
+}
+
+/* The hooks go back unless profiling stopped meanwhile (they are out of
+ * the chain then: memprof_frame_hooks_remove()) or someone hooked on top. */
+static void frame_compile_leave(const frame_compile_guard *g, const zend_op_array *code)
+{
+	if (!g->ex && !g->internal) {
+		return;
+	}
+	frame_l.compiling = false;
+	if (g->session != frame_l.session) {
+		return;
+	}
+	if (g->ex && zend_execute_ex == frame_l.orig_execute_ex) {
+		if (frame_code_skipped(code)) {
+			frame_l.ex_pending = true;
+		} else {
+			zend_execute_ex = frame_execute_ex;
+		}
+	}
+	if (g->internal && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+		zend_execute_internal = frame_execute_internal;
+	}
+}
+
+/* op_array = compile, inside the guard (which a bailout leaves too). */
+#define FRAME_GUARDED_COMPILE(op_array, compile) do { \
+		frame_compile_guard g_ = frame_compile_enter(); \
+		if (!g_.ex && !g_.internal) { \
+			(op_array) = (compile); \
+			break; \
+		} \
+		zend_try { \
+			(op_array) = (compile); \
+		} zend_catch { \
+			frame_compile_leave(&g_, NULL); \
+			zend_bailout(); \
+		} zend_end_try(); \
+		frame_compile_leave(&g_, (op_array)); \
+	} while (0)
+
+void memprof_frame_hooks_settle(void)
+{
+	frame_l.ex_pending = false;
+	if (frame_l.ex_hook_in_chain && zend_execute_ex == frame_l.orig_execute_ex) {
+		zend_execute_ex = frame_execute_ex;
+	}
+}
+
+static zend_op_array *frame_compile_file(zend_file_handle *file_handle, int type)
+{
+	zend_op_array *op_array = NULL;
+
+	FRAME_GUARDED_COMPILE(op_array, frame_l.orig_compile_file(file_handle, type));
+	return op_array;
+}
+
+static zend_op_array *frame_compile_string(zend_string *source, const char *filename, zend_compile_position position)
+{
+	zend_op_array *op_array = NULL;
+
+	FRAME_GUARDED_COMPILE(op_array, frame_l.orig_compile_string(source, filename, position));
+	return op_array;
+}
+
+/* opcache_compile_file() calls opcache's compiler directly, under the
+ * guard's zend_compile_file hook: its handler is wrapped instead, once,
+ * when the hooks are first installed (never in a ZTS build, which has no
+ * hook), and given back at MSHUTDOWN. */
+static zif_handler frame_orig_opcache_compile_file;
+static zend_internal_function *frame_opcache_compile_file_func;
+
+static ZEND_NAMED_FUNCTION(frame_opcache_compile_file)
+{
+	frame_compile_guard g = frame_compile_enter();
+
+	if (!g.ex && !g.internal) {
+		frame_orig_opcache_compile_file(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	zend_try {
+		frame_orig_opcache_compile_file(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	} zend_catch {
+		frame_compile_leave(&g, NULL);
+		zend_bailout();
+	} zend_end_try();
+	frame_compile_leave(&g, NULL);
+}
+
+static void frame_wrap_opcache_compile_file(void)
+{
+	zend_function *f;
+
+	if (frame_opcache_compile_file_func) {
+		return;
+	}
+	f = zend_hash_str_find_ptr(CG(function_table), "opcache_compile_file", sizeof("opcache_compile_file") - 1);
+	if (f && f->type == ZEND_INTERNAL_FUNCTION && f->internal_function.handler) {
+		frame_opcache_compile_file_func = &f->internal_function;
+		frame_orig_opcache_compile_file = f->internal_function.handler;
+		f->internal_function.handler = frame_opcache_compile_file;
+	}
+}
+
+void memprof_frame_hooks_mshutdown(void)
+{
+	if (frame_opcache_compile_file_func
+			&& frame_opcache_compile_file_func->handler == frame_opcache_compile_file) {
+		frame_opcache_compile_file_func->handler = frame_orig_opcache_compile_file;
+	}
+	frame_opcache_compile_file_func = NULL;
+}
+
+/* ---- installation ------------------------------------------------------------ */
+
 /* The execution hooks are installed only while profiling, so a loaded but
- * idle extension costs nothing. Code compiled while they are installed calls
- * through them; code compiled earlier may use direct VM calls that bypass
- * them, which memprof_frame_sync() recovers from the engine's stack. */
+ * idle extension costs nothing. Code compiled earlier may use direct VM
+ * calls that bypass them, and so does code compiled while they are
+ * installed (the compilation guard above): memprof_frame_sync() finds those
+ * frames from the engine's stack. */
 void memprof_frame_hooks_install(void)
 {
+	frame_wrap_opcache_compile_file();
+	if (!frame_l.compile_file_in_chain) {
+		frame_l.orig_compile_file = zend_compile_file;
+		zend_compile_file = frame_compile_file;
+		frame_l.compile_file_in_chain = true;
+	}
+	if (!frame_l.compile_string_in_chain) {
+		frame_l.orig_compile_string = zend_compile_string;
+		zend_compile_string = frame_compile_string;
+		frame_l.compile_string_in_chain = true;
+	}
 	/* A hook left in place by an earlier stop (someone hooked on top of it)
 	 * is still in the chain: installing it again would see calls twice. */
 	if (!frame_l.ex_hook_in_chain) {
@@ -330,11 +526,13 @@ void memprof_frame_hooks_install(void)
 
 void memprof_frame_hooks_remove(void)
 {
-	if (frame_l.bypassing && zend_execute_ex == frame_l.orig_execute_ex) {
-		/* Out of the chain already, for a deep call (frame_execute_deep()). */
+	if ((frame_l.bypassing || frame_l.compiling || frame_l.ex_pending) && zend_execute_ex == frame_l.orig_execute_ex) {
+		/* Out of the chain already, for a deep call (frame_execute_deep()),
+		 * a compilation (frame_compile_enter()) or code it compiled. */
 		frame_l.ex_hook_in_chain = false;
 	}
-	if (frame_l.bypassing && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+	frame_l.ex_pending = false;
+	if ((frame_l.bypassing || frame_l.compiling) && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
 		frame_l.internal_hook_in_chain = false;
 	}
 	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
@@ -346,6 +544,14 @@ void memprof_frame_hooks_remove(void)
 		zend_execute_internal = frame_l.orig_execute_internal == execute_internal
 			? NULL : frame_l.orig_execute_internal;
 		frame_l.internal_hook_in_chain = false;
+	}
+	if (zend_compile_file == frame_compile_file) {
+		zend_compile_file = frame_l.orig_compile_file;
+		frame_l.compile_file_in_chain = false;
+	}
+	if (zend_compile_string == frame_compile_string) {
+		zend_compile_string = frame_l.orig_compile_string;
+		frame_l.compile_string_in_chain = false;
 	}
 }
 

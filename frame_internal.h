@@ -33,6 +33,15 @@ typedef struct _memprof_frame_local {
 	/* a call too deep for the hooks runs with both hooks out of the
 	 * engine, on deep_stack, above its entry deep_floor - 1 */
 	bool bypassing;
+	/* both hooks are out while code compiles (frame_hooks.c, compilation
+	 * guard); the zend_execute_ex one stays out after code the VM skips
+	 * until memprof_frame_hooks_settle() */
+	bool compiling;
+	bool ex_pending;
+	zend_op_array *(*orig_compile_file)(zend_file_handle *file_handle, int type);
+	zend_op_array *(*orig_compile_string)(zend_string *source, const char *filename, zend_compile_position position);
+	bool compile_file_in_chain;
+	bool compile_string_in_chain;
 	memprof_frame_stack *deep_stack;
 	uint32_t deep_floor;
 	/* generator execute_data -> node of its last resume, and the node of
@@ -115,8 +124,28 @@ bool memprof_frame_stack_grow(memprof_frame_stack *s, uint32_t need);
  */
 memprof_path *memprof_frame_sync(const zend_execute_data *ex);
 
+/* frame_fibers.c */
+/** Registers the fiber observers. Call from MINIT. */
+void memprof_frame_fibers_minit(void);
+/**
+ * The stack of a fiber context, made (hanging from base, NULL: the root,
+ * and origin, the frame running when it was made) if it has none. Never
+ * NULL: on OOM the shared fallback stack (attribution may then be wrong,
+ * nothing crashes).
+ */
+memprof_frame_stack *memprof_frame_stack_make(zend_fiber_context *context, memprof_path *base,
+	const zend_execute_data *origin);
+/** At start: the stack of a running context synced up to top (its frame now), and of the contexts waiting for it; returns top's node. */
+memprof_path *memprof_frame_adopt(zend_fiber_context *context, const zend_execute_data *top);
+/** Frees every context's stack and the fallback. */
+void memprof_frame_stacks_free(void);
+
 /* frame_hooks.c */
 void memprof_frame_hooks_install(void);
+/** Puts back the zend_execute_ex hook left out after compiling code the VM skips (frame_l.ex_pending). */
+void memprof_frame_hooks_settle(void);
+/** Gives opcache_compile_file() its own handler back (see frame_hooks.c). Call from MSHUTDOWN. */
+void memprof_frame_hooks_mshutdown(void);
 void memprof_frame_hooks_remove(void);
 bool memprof_frame_jit_possible(void);
 

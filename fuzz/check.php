@@ -682,7 +682,9 @@ function check_calls(string $mode, string $tag, array $dump, array $calls): void
         $name = str_replace('@FILE@', $prog, $name);
         $want = $calls[$name] ?? 0;
         $got = $by[$name] ?? 0;
-        if ($want !== $got) {
+        /* Direct VM calls (the program is compiled as without memprof)
+         * count when an allocation finds their frame: fewer, never more. */
+        if ($got > $want) {
             $bad[] = label($name) . ": program counted $want, dump $got";
         }
     }

@@ -40,7 +40,7 @@ $o = new Foo\Bar\Cls;
 $cl = function () { return str_repeat('f', 6000); };
 $arrow = fn() => str_repeat('g', 7000);
 
-/* Profiling runs from request start (--ENV--): every call below is hooked. */
+/* Profiling runs from request start (--ENV--); direct calls: see below. */
 $keep->plain = plain();
 $keep->nsfn = Foo\Bar\nsfn();
 $keep->stat = Foo\Bar\Cls::stat();
@@ -55,6 +55,10 @@ $keep->eval = eval('$keep->eval_closure = (function () {
 })();
 return str_repeat("j", 10000);');
 $dump = memprof_dump_array();
+/* The script is compiled as without memprof: plain(), str_repeat() and
+ * memprof_dump_array() are direct VM calls, found from the engine's stack
+ * when they allocate; the method calls and closures go through the hooks.
+ * memprof_dump_array() allocates nothing the profile keeps: no node. */
 
 $s = __FILE__;
 $evald = __FILE__ . '(46) : eval()\'d code';
@@ -106,7 +110,7 @@ SCRIPT > SCRIPT(46) : eval()'d code: self=0/0 incl=22064/2 calls=1
 SCRIPT > SCRIPT(46) : eval()'d code > str_repeat: self=10032/1 incl=10032/1 calls=1
 SCRIPT > SCRIPT(46) : eval()'d code > {closure}(SCRIPT(46) : eval()'d code:1) > str_repeat: self=12032/1 incl=12032/1 calls=1
 SCRIPT > memprof_enable: MISSING
-SCRIPT > memprof_dump_array: self=0/0 incl=0/0 calls=1
-DIR/frame.inc, plain, Foo\Bar\nsfn, Foo\Bar\Cls::stat, Foo\Bar\Cls::inst, Foo\Bar\Base::inherited, {closure}(SCRIPT:33), {closure}(SCRIPT:34), Foo\Bar\Cls::withClosure, DIR/frame_names.inc, SCRIPT(46) : eval()'d code, memprof_dump_array
-12 children under the script
+SCRIPT > memprof_dump_array: MISSING
+DIR/frame.inc, plain, Foo\Bar\nsfn, Foo\Bar\Cls::stat, Foo\Bar\Cls::inst, Foo\Bar\Base::inherited, {closure}(SCRIPT:33), {closure}(SCRIPT:34), Foo\Bar\Cls::withClosure, DIR/frame_names.inc, SCRIPT(46) : eval()'d code
+11 children under the script
 inclusive: OK

@@ -75,8 +75,9 @@ done
 [ -n "$named" ] || set -- "$@" tests
 # run-tests.php -m traces children: keep valgrind out of the third-party
 # readers the format tests run (Go's runtime alone makes hundreds of
-# reports that are not ours).
-export VALGRIND_OPTS="${VALGRIND_OPTS:-} --trace-children-skip=*/pprof,*/google-pprof,*/protoc,*/callgrind_annotate,*/perl,*/go,*/php-fpm*,*/php-cgi*,*/cgi-fcgi,*/bash,*/sh"
+# reports that are not ours). scripts/valgrind.supp says what else is not
+# a report.
+export VALGRIND_OPTS="${VALGRIND_OPTS:-} --suppressions=$PWD/scripts/valgrind.supp --trace-children-skip=*/pprof,*/google-pprof,*/protoc,*/callgrind_annotate,*/perl,*/go,*/php-fpm*,*/php-cgi*,*/cgi-fcgi,*/bash,*/sh"
 
 # run-tests.php's own limit, 60 s, is a hang detector that a loaded 2-core
 # machine trips on honest tests (the arena's ASAN harness, 2000 fpm requests,

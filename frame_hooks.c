@@ -451,19 +451,11 @@ static zend_internal_function *frame_opcache_compile_file_func;
 
 static ZEND_NAMED_FUNCTION(frame_opcache_compile_file)
 {
-	frame_compile_guard g = frame_compile_enter();
+	/* (No op_array comes back to look at: the cached script is not run here.) */
+	zend_op_array *none = NULL;
 
-	if (!g.ex && !g.internal) {
-		frame_orig_opcache_compile_file(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-		return;
-	}
-	zend_try {
-		frame_orig_opcache_compile_file(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-	} zend_catch {
-		frame_compile_leave(&g, NULL);
-		zend_bailout();
-	} zend_end_try();
-	frame_compile_leave(&g, NULL);
+	FRAME_GUARDED_COMPILE(none, (frame_orig_opcache_compile_file(INTERNAL_FUNCTION_PARAM_PASSTHRU), NULL));
+	(void) none;
 }
 
 static void frame_wrap_opcache_compile_file(void)

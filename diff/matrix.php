@@ -11,6 +11,7 @@
 
 const STATES = ['none', 'opcache', 'filecache', 'mfilecache', 'tracing', 'function', 'xdebug'];
 const EXTENSIONS = ['ctype', 'mbstring', 'tokenizer', 'dom', 'xml', 'simplexml', 'xmlwriter', 'xmlreader', 'iconv', 'posix'];
+const EXTRA_PLAIN_RUNS = 4; // after a difference, before it counts (runPhp's callers)
 
 /* The memprof variants run in a state: [mode, timing]. */
 function variants(string $state): array
@@ -435,7 +436,7 @@ function worker(array $job): array
             $warmed = cacheFiles($cellCache);
         }
         $e = events($p1);
-        $p3 = null;
+        $extra = 0; // plain runs made after a difference (at most EXTRA_PLAIN_RUNS per state)
         foreach ($variants as $v) {
             [$mode, $timing] = $v;
             $name = cellName($state, $v);
@@ -457,10 +458,16 @@ function worker(array $job): array
             }
             $r = runPhp($base, $test, $state, $mode, $on, $off, $side, $cellCache, $timeout);
             $diff = differences($p1, $r, $mask);
-            if ($diff && $p3 === null) {
-                // A third plain run: what differs between plain runs is not memprof's.
-                $p3 = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
-                $mask = mask($p1, $p3, $mask);
+            while ($diff && $extra < EXTRA_PLAIN_RUNS) {
+                // More plain runs: what differs between plain runs is not
+                // memprof's. Two often agree on a figure plain PHP varies
+                // now and then (proc_open-mb1.phpt: memory_get_usage() 64
+                // bytes apart in 2 runs of 5, by how a child's output
+                // arrives); up to EXTRA_PLAIN_RUNS more, only after a
+                // difference, leave a 50/50 variance unseen 1 time in 32.
+                $extra++;
+                $p = runPhp($base, $test, $state, 'plain', 0, 0, $side, $cache, $timeout);
+                $mask = mask($p1, $p, $mask);
                 $diff = differences($p1, $r, $mask);
             }
             if ($fileCache && ($new = array_diff(cacheFiles($cellCache), $warmed))) {

@@ -335,14 +335,21 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
  * frames found by syncs); one that starts profiling there leaves the hooks
  * in for the rest of that compilation.
  *
- * An include or eval whose code is only `return <constant>` (a class file
- * opcache bound early, a config file returning an array) is not run at all
- * while zend_execute_ex is the VM's own (ZEND_INCLUDE_OR_EVAL): with the
- * hook in, it runs, and its includer gets a symbol table (376 bytes for an
- * autoloader closure) kept in the engine's cache. So after compiling such
- * code the zend_execute_ex hook stays out (ex_pending) until the next slow
- * sync (memprof_frame_hooks_settle(): the next allocation outside a hooked
- * frame) or compilation: meanwhile user calls run past it, found by syncs. */
+ * ZEND_INCLUDE_OR_EVAL runs the code it compiled differently while
+ * zend_execute_ex is hooked, in two ways a program can see: code that only
+ * returns a constant (a class file opcache bound early, a config file
+ * returning an array) is not run at all while zend_execute_ex is the VM's
+ * own, and run with the hook in (its includer then gets a symbol table:
+ * 376 bytes for an autoloader closure, kept in the engine's cache); and a
+ * file name or code that is a temporary (`require dirname(__FILE__) .
+ * '/x.php'`, `eval("... $v ...")`) is freed before the code runs without
+ * the hook, after it with the hook in (memory_get_usage() inside the code
+ * and the peak around it were higher by that string: the matrix's
+ * Zend/tests/bug31102.phpt, +48 bytes). So after compiling for an include
+ * or eval, the zend_execute_ex hook stays out (ex_pending) until the next
+ * slow sync (memprof_frame_hooks_settle(): the next allocation outside a
+ * hooked frame) or compilation: the VM enters the code as without memprof,
+ * and it and the user calls it makes meanwhile are found by syncs. */
 
 typedef struct _frame_compile_guard {
 	uint32_t session;
@@ -372,11 +379,22 @@ static frame_compile_guard frame_compile_enter(void)
 	return g;
 }
 
-/* Code the VM skips instead of running it, when zend_execute_ex is its own. */
-static zend_always_inline bool frame_code_skipped(const zend_op_array *code)
+/* True while the running frame is in ZEND_INCLUDE_OR_EVAL (its handler
+ * saves the opline before it compiles): from the compilation to its test of
+ * zend_execute_ex. The saved opline is read only inside its function's code
+ * (a frame that never saved one holds a stale slot: INTERNALS.md, "Engine
+ * fields"). */
+static bool frame_in_include_or_eval(void)
 {
-	return code && code->last == 1 && code->opcodes[0].opcode == ZEND_RETURN
-		&& code->opcodes[0].op1_type == IS_CONST;
+	const zend_execute_data *ex = EG(current_execute_data);
+	const zend_op_array *op_array;
+
+	if (!ex || !ex->func || !ZEND_USER_CODE(ex->func->type)) {
+		return false;
+	}
+	op_array = &ex->func->op_array;
+	return ex->opline >= op_array->opcodes && ex->opline < op_array->opcodes + op_array->last
+		&& ex->opline->opcode == ZEND_INCLUDE_OR_EVAL;
 }
 
 /* The hooks go back unless profiling stopped meanwhile (they are out of
@@ -391,7 +409,7 @@ static void frame_compile_leave(const frame_compile_guard *g, const zend_op_arra
 		return;
 	}
 	if (g->ex && zend_execute_ex == frame_l.orig_execute_ex) {
-		if (frame_code_skipped(code)) {
+		if (code && frame_in_include_or_eval()) {
 			frame_l.ex_pending = true;
 		} else {
 			zend_execute_ex = frame_execute_ex;
@@ -420,6 +438,12 @@ static void frame_compile_leave(const frame_compile_guard *g, const zend_op_arra
 
 void memprof_frame_hooks_settle(void)
 {
+	if (frame_in_include_or_eval()) {
+		/* Between the compilation and the opcode's test of zend_execute_ex:
+		 * an include from a function allocates its symbol table there
+		 * (zend_rebuild_symbol_table()). */
+		return;
+	}
 	frame_l.ex_pending = false;
 	if (frame_l.ex_hook_in_chain && zend_execute_ex == frame_l.orig_execute_ex) {
 		zend_execute_ex = frame_execute_ex;

@@ -34,8 +34,8 @@ typedef struct _memprof_frame_local {
 	 * engine, on deep_stack, above its entry deep_floor - 1 */
 	bool bypassing;
 	/* both hooks are out while code compiles (frame_hooks.c, compilation
-	 * guard); the zend_execute_ex one stays out after code the VM skips
-	 * until memprof_frame_hooks_settle() */
+	 * guard); the zend_execute_ex one stays out after code compiled for an
+	 * include or eval until memprof_frame_hooks_settle() */
 	bool compiling;
 	bool ex_pending;
 	zend_op_array *(*orig_compile_file)(zend_file_handle *file_handle, int type);
@@ -142,7 +142,7 @@ void memprof_frame_stacks_free(void);
 
 /* frame_hooks.c */
 void memprof_frame_hooks_install(void);
-/** Puts back the zend_execute_ex hook left out after compiling code the VM skips (frame_l.ex_pending). */
+/** Puts back the zend_execute_ex hook left out after compiling for an include or eval (frame_l.ex_pending), unless that opcode has yet to run the code. */
 void memprof_frame_hooks_settle(void);
 /** Gives opcache_compile_file() its own handler back (see frame_hooks.c). Call from MSHUTDOWN. */
 void memprof_frame_hooks_mshutdown(void);

@@ -462,15 +462,6 @@ static void frame_stable_compute(memprof_frame_stack *s)
 	}
 }
 
-/* A frame the engine fakes for a moment, on the C stack, zeroed but for
- * its function: opcache's delayed early binding of an included file's
- * classes points EG(current_execute_data) at one, with no caller. Its
- * allocations belong to the code that is including the file: the path
- * last seen. */
-static zend_always_inline bool frame_is_fake(const zend_execute_data *ex)
-{
-	return ex && !ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline;
-}
 
 /* The path of the code running now, the shadow stack repaired from the engine's stack. */
 static memprof_path *memprof_frame_sync_current(void)

@@ -332,8 +332,13 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
  * startup, so above opcache's) and comes off with them where still on top;
  * left in the chain, it passes through while the hooks are out. An error
  * handler that runs during a compilation runs with the hooks out (its
- * frames found by syncs); one that starts profiling there leaves the hooks
- * in for the rest of that compilation.
+ * frames found by syncs). A session that starts there (memprof_enable() in
+ * an error or output handler called for a compile-time warning, or in a
+ * user stream wrapper opening an included file) has no guard around that
+ * compilation: its hooks wait, both out (frame_l.deferred), until a slow
+ * sync finds the compilation and its include done (frame_compiling_below()),
+ * so the rest of the code compiles and the include runs as without memprof
+ * (php-src's Zend/tests/bug67436 in the matrix: 376 bytes).
  *
  * ZEND_INCLUDE_OR_EVAL runs the code it compiled differently while
  * zend_execute_ex is hooked, in two ways a program can see: code that only
@@ -369,7 +374,10 @@ static frame_compile_guard frame_compile_enter(void)
 		zend_execute_ex = frame_l.orig_execute_ex;
 		g.ex = true;
 	}
-	if (zend_execute_internal == frame_execute_internal) {
+	if (frame_l.internal_pending) {
+		frame_l.internal_pending = false;
+		g.internal = zend_execute_internal == FRAME_ORIG_INTERNAL();
+	} else if (zend_execute_internal == frame_execute_internal) {
 		zend_execute_internal = FRAME_ORIG_INTERNAL();
 		g.internal = true;
 	}
@@ -397,6 +405,36 @@ static bool frame_in_include_or_eval(void)
 		&& ex->opline->opcode == ZEND_INCLUDE_OR_EVAL;
 }
 
+/* True while code runs inside a compilation, or inside an include or eval
+ * that has yet to run its code: the compiler called user code (an output
+ * handler writing a compile-time warning: CG(in_compilation) still set; a
+ * user error handler, which the engine runs with it cleared; a user stream
+ * wrapper opening the file), whose frame sits right above the includer's
+ * (saved at ZEND_INCLUDE_OR_EVAL) where the included code's frame would.
+ * O(depth): only for a session started in such code, until it returns. */
+static bool frame_compiling_below(void)
+{
+	const zend_execute_data *ex, *newer = NULL;
+
+	if (CG(in_compilation) || frame_is_fake(EG(current_execute_data))) {
+		/* (A fake frame: opcache loading an included script.) */
+		return true;
+	}
+	for (ex = EG(current_execute_data); ex; newer = ex, ex = ex->prev_execute_data) {
+		const zend_op_array *op_array;
+		if (!ex->func || !ZEND_USER_CODE(ex->func->type)) {
+			continue;
+		}
+		op_array = &ex->func->op_array;
+		if (ex->opline >= op_array->opcodes && ex->opline < op_array->opcodes + op_array->last
+				&& ex->opline->opcode == ZEND_INCLUDE_OR_EVAL
+				&& (!newer || !(ZEND_CALL_INFO(newer) & ZEND_CALL_CODE))) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The hooks go back unless profiling stopped meanwhile (they are out of
  * the chain then: memprof_frame_hooks_remove()) or someone hooked on top. */
 static void frame_compile_leave(const frame_compile_guard *g, const zend_op_array *code)
@@ -406,6 +444,12 @@ static void frame_compile_leave(const frame_compile_guard *g, const zend_op_arra
 	}
 	frame_l.compiling = false;
 	if (g->session != frame_l.session) {
+		return;
+	}
+	if (frame_l.deferred && frame_compiling_below()) {
+		/* A nested compilation in a session started inside another one. */
+		frame_l.internal_pending = g->internal;
+		frame_l.ex_pending = true; /* for both: the trigger of memprof_frame_hooks_settle() */
 		return;
 	}
 	if (g->ex && zend_execute_ex == frame_l.orig_execute_ex) {
@@ -444,9 +488,21 @@ void memprof_frame_hooks_settle(void)
 		 * (zend_rebuild_symbol_table()). */
 		return;
 	}
+	if (frame_l.deferred) {
+		if (frame_compiling_below()) {
+			return;
+		}
+		frame_l.deferred = false;
+	}
 	frame_l.ex_pending = false;
 	if (frame_l.ex_hook_in_chain && zend_execute_ex == frame_l.orig_execute_ex) {
 		zend_execute_ex = frame_execute_ex;
+	}
+	if (frame_l.internal_pending) {
+		frame_l.internal_pending = false;
+		if (frame_l.internal_hook_in_chain && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+			zend_execute_internal = frame_execute_internal;
+		}
 	}
 }
 
@@ -526,16 +582,30 @@ void memprof_frame_hooks_install(void)
 		zend_compile_string = frame_compile_string;
 		frame_l.compile_string_in_chain = true;
 	}
+	/* Started inside a compilation (from an output or error handler it
+	 * called) or an include that has yet to run its code: the rest of that
+	 * code must compile, and the include run, as without memprof, so both
+	 * hooks wait (pending) until a slow sync finds the compilation done. */
+	frame_l.deferred = frame_compiling_below();
 	/* A hook left in place by an earlier stop (someone hooked on top of it)
 	 * is still in the chain: installing it again would see calls twice. */
 	if (!frame_l.ex_hook_in_chain) {
 		frame_l.orig_execute_ex = zend_execute_ex;
-		zend_execute_ex = frame_execute_ex;
+		if (frame_l.deferred) {
+			frame_l.ex_pending = true;
+		} else {
+			zend_execute_ex = frame_execute_ex;
+		}
 		frame_l.ex_hook_in_chain = true;
 	}
 	if (!frame_l.internal_hook_in_chain) {
 		frame_l.orig_execute_internal = zend_execute_internal ? zend_execute_internal : execute_internal;
-		zend_execute_internal = frame_execute_internal;
+		if (frame_l.deferred) {
+			frame_l.internal_pending = true;
+			frame_l.ex_pending = true; /* the trigger of memprof_frame_hooks_settle() */
+		} else {
+			zend_execute_internal = frame_execute_internal;
+		}
 		frame_l.internal_hook_in_chain = true;
 	}
 }
@@ -548,9 +618,12 @@ void memprof_frame_hooks_remove(void)
 		frame_l.ex_hook_in_chain = false;
 	}
 	frame_l.ex_pending = false;
-	if ((frame_l.bypassing || frame_l.compiling) && zend_execute_internal == FRAME_ORIG_INTERNAL()) {
+	if ((frame_l.bypassing || frame_l.compiling || frame_l.internal_pending)
+			&& zend_execute_internal == FRAME_ORIG_INTERNAL()) {
 		frame_l.internal_hook_in_chain = false;
 	}
+	frame_l.internal_pending = false;
+	frame_l.deferred = false;
 	/* Only when nobody hooked on top of us; otherwise ours stay, idle. */
 	if (zend_execute_ex == frame_execute_ex) {
 		zend_execute_ex = frame_l.orig_execute_ex;

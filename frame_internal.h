@@ -38,6 +38,11 @@ typedef struct _memprof_frame_local {
 	 * include or eval until memprof_frame_hooks_settle() */
 	bool compiling;
 	bool ex_pending;
+	/* the zend_execute_internal hook waits too (ex_pending is set with it) */
+	bool internal_pending;
+	/* the session started inside a compilation or an include that had yet
+	 * to run its code: the hooks wait until it is done (frame_hooks.c) */
+	bool deferred;
 	zend_op_array *(*orig_compile_file)(zend_file_handle *file_handle, int type);
 	zend_op_array *(*orig_compile_string)(zend_string *source, const char *filename, zend_compile_position position);
 	bool compile_file_in_chain;
@@ -139,6 +144,16 @@ memprof_frame_stack *memprof_frame_stack_make(zend_fiber_context *context, mempr
 memprof_path *memprof_frame_adopt(zend_fiber_context *context, const zend_execute_data *top);
 /** Frees every context's stack and the fallback. */
 void memprof_frame_stacks_free(void);
+
+/* A frame the engine fakes for a moment, on the C stack, zeroed but for
+ * its function: opcache's delayed early binding of an included file's
+ * classes points EG(current_execute_data) at one, with no caller. Its
+ * allocations belong to the code that is including the file: the path
+ * last seen. */
+static zend_always_inline bool frame_is_fake(const zend_execute_data *ex)
+{
+	return ex && !ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline;
+}
 
 /* frame_hooks.c */
 void memprof_frame_hooks_install(void);

@@ -10,7 +10,8 @@
  *   deep, in functions compiled before the event.
  * - At event diff.on it calls memprof_enable() with the options of
  *   diff.mode, at event diff.off memprof_disable(); -1 means "in the first
- *   shutdown function" (programs with too few events). 0: never.
+ *   shutdown function" for diff.on, "after the program's own shutdown
+ *   functions" for diff.off (programs with too few events). 0: never.
  * - Its last shutdown function writes to diff.side: the event count,
  *   memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(),
  *   memory_get_peak_usage(true), and what it did (enabled, disabled).
@@ -85,9 +86,14 @@
         if ($on === -1) {
             $act(true);
         }
-        if ($off === -1) {
-            $act(false);
-        }
+        /* After the program's own shutdown functions (registered after this
+         * one): an "on" event may happen in one of them (bug78396.phpt
+         * echoes there), and must come before the disable. */
+        register_shutdown_function(static function () use ($off, $act): void {
+            if ($off === -1) {
+                $act(false);
+            }
+        });
         register_shutdown_function(static function () use ($side, $fn, &$events, &$did): void {
             $m = [memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(), memory_get_peak_usage(true)];
             /* Literals of one length (no str_pad(): it would allocate in

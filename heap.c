@@ -565,6 +565,35 @@ static void *heap_realloc_sampled(void *ptr, size_t size)
 	return new_ptr;
 }
 
+/* The same, copying the real heap's usage onto the proxy after each
+ * operation (heap_real.c, "zend_memory_usage() for other extensions"). */
+static zend_always_inline void heap_mirror_usage(void)
+{
+	*(size_t *) (void *) ((char *) heap_l.proxy + heap_l.usage_offset)
+		= *(const size_t *) (const void *) ((const char *) heap_l.real + heap_l.usage_offset);
+}
+
+#define HEAP_MIRRORED(kind) \
+	static void *heap_malloc##kind##_mirrored(size_t size) \
+	{ \
+		void *ptr = heap_malloc##kind(size); \
+		heap_mirror_usage(); \
+		return ptr; \
+	} \
+	static void heap_free##kind##_mirrored(void *ptr) \
+	{ \
+		heap_free##kind(ptr); \
+		heap_mirror_usage(); \
+	} \
+	static void *heap_realloc##kind##_mirrored(void *ptr, size_t size) \
+	{ \
+		void *new_ptr = heap_realloc##kind(ptr, size); \
+		heap_mirror_usage(); \
+		return new_ptr; \
+	}
+HEAP_MIRRORED()
+HEAP_MIRRORED(_sampled)
+
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
 void memprof_heap_thread_init(void)
@@ -644,8 +673,13 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t 
 
 void memprof_heap_set_handlers(zend_mm_heap *heap)
 {
-	if (memprof_heap_g.sampling) {
+	if (memprof_heap_g.sampling && heap_l.mirror_usage) {
+		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_mirrored, heap_free_sampled_mirrored,
+			heap_realloc_sampled_mirrored);
+	} else if (memprof_heap_g.sampling) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
+	} else if (heap_l.mirror_usage) {
+		zend_mm_set_custom_handlers(heap, heap_malloc_mirrored, heap_free_mirrored, heap_realloc_mirrored);
 	} else {
 		zend_mm_set_custom_handlers(heap, heap_malloc, heap_free, heap_realloc);
 	}
@@ -663,7 +697,7 @@ bool memprof_heap_is_ours(void)
 		return false;
 	}
 	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
-	return m == heap_malloc || m == heap_malloc_sampled;
+	return m == heap_malloc || m == heap_malloc_sampled || m == heap_malloc_mirrored || m == heap_malloc_sampled_mirrored;
 }
 
 bool memprof_heap_take_growth_due(void)
@@ -699,8 +733,10 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		if (!heap_l.proxy) {
 			return FAILURE;
 		}
+		memprof_heap_find_usage_offset(heap_l.proxy);
 	}
 	heap_l.real = zend_mm_get_heap();
+	heap_l.mirror_usage = memprof_heap_mirror_wanted();
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
 	memprof_heap_g.paused = 0;
 	memprof_heap_g.live_bytes = 0;
@@ -733,6 +769,9 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_signal_register();
 #endif
 	memprof_heap_g.active = true;
+	if (heap_l.mirror_usage) {
+		heap_mirror_usage();
+	}
 	zend_mm_set_heap(heap_l.proxy);
 	heap_l.started_ns = clock_gettime(CLOCK_MONOTONIC, &now) == 0
 		? (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec : 0;

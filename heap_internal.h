@@ -81,6 +81,9 @@ typedef struct _memprof_heap_local {
 	bool stranded;                /* the session ended with another extension's heap or handlers on top:
 	                               * the proxy could not be taken out (memprof_heap_stop()) */
 	uint64_t started_ns;          /* CLOCK_MONOTONIC at memprof_heap_start() (0: unknown) */
+	size_t usage_offset;          /* where zend_memory_usage(false) reads a heap's usage in
+	                               * zend_mm_heap (found on the proxy when made), 0: unknown */
+	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 } memprof_heap_local_state;
 
 extern MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
@@ -88,6 +91,12 @@ extern MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
 
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);
+
+/** Finds heap_l.usage_offset on probe, a heap of memprof's own that nothing allocates from (heap_real.c). */
+void memprof_heap_find_usage_offset(zend_mm_heap *probe);
+
+/** Whether this session should mirror the real heap's usage onto the proxy (heap_real.c). */
+bool memprof_heap_mirror_wanted(void);
 
 /** Whether the proxy is current with memprof's own handlers on it: every allocation reaches them. */
 bool memprof_heap_is_ours(void);

@@ -10,6 +10,7 @@
 
 #include "php.h"
 #include "zend_ini.h"
+#include "zend_extensions.h"
 
 #include "heap.h"
 #include "heap_internal.h"
@@ -100,6 +101,45 @@ static ZEND_INI_MH(heap_on_update_limit)
 		return rc;
 	}
 	return heap_limit_on_modify[i](entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* ---- zend_memory_usage() for other extensions ---------------------------------
+ *
+ * The memory_get_usage() family is wrapped (above), but extensions read
+ * zend_memory_usage() in C, which reads the current heap: the proxy, whose
+ * own usage is 0. Xdebug records it for every frame it enters (the memory
+ * column of its stack traces, its profiler and traces): while profiling
+ * its develop-mode stack traces showed 0, a difference from the program
+ * without memprof. So where Xdebug is loaded, the proxy's handlers copy the
+ * real heap's usage onto the proxy after each operation (one load and one
+ * store; the handlers without it cost nothing more elsewhere). The field's
+ * place in the engine's private zend_mm_heap is found, not assumed: on a
+ * heap of memprof's own, through the API that reads it. */
+void memprof_heap_find_usage_offset(zend_mm_heap *probe)
+{
+	zend_mm_heap *current = zend_mm_set_heap(probe);
+	size_t off;
+
+	heap_l.usage_offset = 0;
+	/* The usage is among the first fields (after use_custom_heap and the
+	 * storage pointer in PHP 8.2 to 8.5); offset 0 is use_custom_heap. */
+	for (off = sizeof(size_t); off < 8 * sizeof(size_t); off += sizeof(size_t)) {
+		size_t *slot = (size_t *) (void *) ((char *) probe + off);
+		size_t saved = *slot, mark = saved ^ (size_t) 0x5a5a5a5a5a5a5a5aULL, seen;
+		*slot = mark;
+		seen = zend_memory_usage(false);
+		*slot = saved;
+		if (seen == mark) {
+			heap_l.usage_offset = off;
+			break;
+		}
+	}
+	zend_mm_set_heap(current);
+}
+
+bool memprof_heap_mirror_wanted(void)
+{
+	return heap_l.usage_offset != 0 && zend_get_extension("Xdebug") != NULL;
 }
 
 void memprof_heap_minit(void)

@@ -571,6 +571,8 @@ static zend_always_inline void heap_mirror_usage(void)
 {
 	*(size_t *) (void *) ((char *) heap_l.proxy + heap_l.usage_offset)
 		= *(const size_t *) (const void *) ((const char *) heap_l.real + heap_l.usage_offset);
+	*(size_t *) (void *) ((char *) heap_l.proxy + heap_l.peak_offset)
+		= *(const size_t *) (const void *) ((const char *) heap_l.real + heap_l.peak_offset);
 }
 
 #define HEAP_MIRRORED(kind) \

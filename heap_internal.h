@@ -83,6 +83,7 @@ typedef struct _memprof_heap_local {
 	uint64_t started_ns;          /* CLOCK_MONOTONIC at memprof_heap_start() (0: unknown) */
 	size_t usage_offset;          /* where zend_memory_usage(false) reads a heap's usage in
 	                               * zend_mm_heap (found on the proxy when made), 0: unknown */
+	size_t peak_offset;           /* the same for zend_memory_peak_usage(false) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 } memprof_heap_local_state;
 

@@ -110,29 +110,39 @@ static ZEND_INI_MH(heap_on_update_limit)
  * own usage is 0. Xdebug records it for every frame it enters (the memory
  * column of its stack traces, its profiler and traces): while profiling
  * its develop-mode stack traces showed 0, a difference from the program
- * without memprof. So where Xdebug is loaded, the proxy's handlers copy the
- * real heap's usage onto the proxy after each operation (one load and one
- * store; the handlers without it cost nothing more elsewhere). The field's
+ * without memprof (and xdebug_peak_memory_usage() 0). So where Xdebug is
+ * loaded, the proxy's handlers copy the real heap's usage and peak onto the
+ * proxy after each operation (two loads and two stores; the handlers
+ * without it cost nothing more elsewhere). The field's
  * place in the engine's private zend_mm_heap is found, not assumed: on a
  * heap of memprof's own, through the API that reads it. */
-void memprof_heap_find_usage_offset(zend_mm_heap *probe)
+static size_t heap_find_offset(zend_mm_heap *probe, size_t (*read)(bool))
 {
-	zend_mm_heap *current = zend_mm_set_heap(probe);
 	size_t off;
 
-	heap_l.usage_offset = 0;
-	/* The usage is among the first fields (after use_custom_heap and the
-	 * storage pointer in PHP 8.2 to 8.5); offset 0 is use_custom_heap. */
+	/* Among the first fields (after use_custom_heap and the storage
+	 * pointer in PHP 8.2 to 8.5); offset 0 is use_custom_heap. */
 	for (off = sizeof(size_t); off < 8 * sizeof(size_t); off += sizeof(size_t)) {
 		size_t *slot = (size_t *) (void *) ((char *) probe + off);
 		size_t saved = *slot, mark = saved ^ (size_t) 0x5a5a5a5a5a5a5a5aULL, seen;
 		*slot = mark;
-		seen = zend_memory_usage(false);
+		seen = read(false);
 		*slot = saved;
 		if (seen == mark) {
-			heap_l.usage_offset = off;
-			break;
+			return off;
 		}
+	}
+	return 0;
+}
+
+void memprof_heap_find_usage_offset(zend_mm_heap *probe)
+{
+	zend_mm_heap *current = zend_mm_set_heap(probe);
+
+	heap_l.usage_offset = heap_find_offset(probe, zend_memory_usage);
+	heap_l.peak_offset = heap_find_offset(probe, zend_memory_peak_usage);
+	if (!heap_l.peak_offset || heap_l.peak_offset == heap_l.usage_offset) {
+		heap_l.usage_offset = heap_l.peak_offset = 0;
 	}
 	zend_mm_set_heap(current);
 }

@@ -1,5 +1,5 @@
 --TEST--
-heap: while profiling, Xdebug's develop-mode stack traces show the memory PHP has, as without memprof (Xdebug reads zend_memory_usage(), the current heap's usage: the proxy's copies the real heap's), in full, sampling and native modes and after memprof_enable()
+heap: while profiling, Xdebug's develop-mode stack traces, xdebug_memory_usage() and xdebug_peak_memory_usage() show the memory PHP has, as without memprof (Xdebug reads zend_memory_usage(), the current heap's usage: the proxy's copies the real heap's), in full, sampling and native modes and after memprof_enable()
 --SKIPIF--
 <?php
 if (!is_file(ini_get('extension_dir') . '/xdebug.so')) die('skip xdebug.so is not installed (Debian: php-xdebug)');
@@ -19,7 +19,7 @@ $start = getenv("MID") ? "memprof_enable" : "time";
 function inner(int $n): int { $a = str_repeat("x", $n); echo $undefined; return strlen($a); }
 function outer(): int { ($GLOBALS["start"])(); $keep = str_repeat("y", 5000); return inner(3000) + strlen($keep); }
 outer();
-echo "usage ", memory_get_usage(), "\n";
+echo "usage ", memory_get_usage(), ", Xdebug\'s ", xdebug_memory_usage(), ", peak ", memory_get_peak_usage(), ", Xdebug\'s ", xdebug_peak_memory_usage(), "\n";
 ');
 $xdebug = '-d zend_extension=' . escapeshellarg(ini_get('extension_dir') . '/xdebug.so') . ' -d xdebug.mode=develop';
 $run = function (string $env, string $ini = '') use ($php, $so, $script, $xdebug): array {
@@ -33,7 +33,8 @@ $run = function (string $env, string $ini = '') use ($php, $so, $script, $xdebug
  * environment into $_SERVER, and its values' lengths move the usage. */
 [$rc0, $plain] = $run('MEMPROF_PROFILE=,,,,,, MID=0');
 $memory = array_values(preg_grep('/^\s+TIME\s+\d+/', $plain));
-echo "plain: exit $rc0, ", count($memory), " frames, memory column ", count(preg_grep('/^\s+TIME\s+0\s/', $memory)) ? 'has zeros' : 'non-zero', "\n";
+echo "plain: exit $rc0, ", count($memory), " frames, memory column ", count(preg_grep('/^\s+TIME\s+0\s/', $memory)) ? 'has zeros' : 'non-zero',
+    ", ", count(preg_grep('/^usage (\d+), Xdebug\'s \1, peak (\d+), Xdebug\'s \2$/', $plain)) ? "Xdebug's figures are PHP's" : 'differs', "\n";
 foreach (['full' => ['MEMPROF_PROFILE=1,,,,, MID=0', ''], 'sampling' => ['MEMPROF_PROFILE=sample MID=0', '-d memprof.sample_interval=1'],
         'native' => ['MEMPROF_PROFILE=native MID=0', ''], 'enabled mid-run' => ['MEMPROF_PROFILE=,,,,,, MID=1', '']] as $mode => [$env, $ini]) {
     [$rc, $out] = $run($env, $ini);
@@ -42,7 +43,7 @@ foreach (['full' => ['MEMPROF_PROFILE=1,,,,, MID=0', ''], 'sampling' => ['MEMPRO
 unlink($script);
 ?>
 --EXPECT--
-plain: exit 0, 3 frames, memory column non-zero
+plain: exit 0, 3 frames, memory column non-zero, Xdebug's figures are PHP's
 full: exit 0, the same stack trace and usage
 sampling: exit 0, the same stack trace and usage
 native: exit 0, the same stack trace and usage

@@ -628,7 +628,8 @@ foreach ($tests as $t) {
 
 /* diff/known-failures.txt: "CELL TEST WHAT # reason", CELL and TEST shell
  * patterns, WHAT one of stdout, stderr, exit, memory, peak (the
- * memory_get_peak_usage() line only), trigger, filecache or * (anything). A
+ * memory_get_peak_usage() line only), real (the two (true) lines only),
+ * trigger, filecache or * (anything). A
  * failing run is known when an entry covers each of its differences. */
 $known = [];
 if ($opt['known'] !== null && is_file($opt['known'])) {
@@ -650,7 +651,8 @@ $isKnown = function (string $cell, string $test, array $diffs) use (&$known): ?a
         $hit = null;
         foreach ($known as $i => [$c, $t, $what]) {
             if (fnmatch($c, $cell) && fnmatch($t, $test) && ($what === '*' || str_starts_with($d, $what)
-                    || ($what === 'peak' && str_starts_with($d, 'memory line') && str_contains($d, '"memory_get_peak_usage ')))) {
+                    || ($what === 'peak' && str_starts_with($d, 'memory line') && str_contains($d, '"memory_get_peak_usage '))
+                    || ($what === 'real' && str_starts_with($d, 'memory line') && str_contains($d, '(true) ')))) {
                 $hit = $i;
                 break;
             }

@@ -14,6 +14,8 @@
 
 #include <Judy.h>
 
+#include <errno.h>
+
 #include "php.h"
 #include "tls.h"
 
@@ -731,7 +733,15 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	heap_l.native_recheck = false;
 #endif
 	if (!heap_l.proxy) {
+		/* errno as it was: mapping the proxy's chunk sets it where the
+		 * kernel refuses to name the mapping (Debian's zend_alloc calls
+		 * prctl(PR_SET_VMA): EINVAL), and PHP prints strerror(errno) in
+		 * some warnings even when nothing failed ("Failed to open stream:
+		 * Success" became "Invalid argument": php-src's
+		 * ext/standard/tests/file/bug35740.phpt in the matrix). */
+		int saved_errno = errno;
 		heap_l.proxy = zend_mm_startup();
+		errno = saved_errno;
 		if (!heap_l.proxy) {
 			return FAILURE;
 		}

@@ -239,6 +239,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 {
 	char path[4096], error[512], reason[320];
 	zend_string *amended;
+	bool in_real;
 
 	if (autodump_error_depth > 0) {
 		autodump_first_error_cb(type, error_filename, error_lineno, message);
@@ -249,15 +250,14 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
+	in_real = memprof_heap_in_real_alloc();
 	memprof_heap_forget_real_alloc();
-	/* Reported on the real heap also when the allocator only recorded the
-	 * failure (delayed out-of-memory handling): PHP's report acts on the
-	 * current heap (php_error_cb() puts the memory limit back with
-	 * zend_set_memory_limit(), which unmaps the cached chunks over it): on
-	 * the proxy, memory_get_usage(true) stayed 2 MiB higher than without
-	 * memprof (php-src's Zend/tests/bug40770.phpt in the matrix). */
 	if (!autodump_s.session || !autodump_s.dump_on_limit) {
-		autodump_report_memory_error(type, error_filename, error_lineno, message);
+		if (in_real) {
+			autodump_report_memory_error(type, error_filename, error_lineno, message);
+		} else {
+			autodump_next_error_cb(type, error_filename, error_lineno, message);
+		}
 		return;
 	}
 	/* The live profile at this moment is the request's peak. */
@@ -268,7 +268,11 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	} else {
 		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
 	}
-	autodump_report_memory_error(type, error_filename, error_lineno, amended);
+	if (in_real) {
+		autodump_report_memory_error(type, error_filename, error_lineno, amended);
+	} else {
+		autodump_next_error_cb(type, error_filename, error_lineno, amended);
+	}
 	zend_string_release(amended);
 }
 

@@ -462,7 +462,6 @@ static void frame_stable_compute(memprof_frame_stack *s)
 	}
 }
 
-
 /* The path of the code running now, the shadow stack repaired from the engine's stack. */
 static memprof_path *memprof_frame_sync_current(void)
 {

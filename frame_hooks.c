@@ -392,9 +392,8 @@ static frame_compile_guard frame_compile_enter(void)
  * zend_execute_ex. The saved opline is read only inside its function's code
  * (a frame that never saved one holds a stale slot: INTERNALS.md, "Engine
  * fields"). */
-static bool frame_in_include_or_eval(void)
+static zend_always_inline bool frame_at_include_or_eval(const zend_execute_data *ex)
 {
-	const zend_execute_data *ex = EG(current_execute_data);
 	const zend_op_array *op_array;
 
 	if (!ex || !ex->func || !ZEND_USER_CODE(ex->func->type)) {
@@ -403,6 +402,11 @@ static bool frame_in_include_or_eval(void)
 	op_array = &ex->func->op_array;
 	return ex->opline >= op_array->opcodes && ex->opline < op_array->opcodes + op_array->last
 		&& ex->opline->opcode == ZEND_INCLUDE_OR_EVAL;
+}
+
+static bool frame_in_include_or_eval(void)
+{
+	return frame_at_include_or_eval(EG(current_execute_data));
 }
 
 /* True while code runs inside a compilation, or inside an include or eval
@@ -421,14 +425,7 @@ static bool frame_compiling_below(void)
 		return true;
 	}
 	for (ex = EG(current_execute_data); ex; newer = ex, ex = ex->prev_execute_data) {
-		const zend_op_array *op_array;
-		if (!ex->func || !ZEND_USER_CODE(ex->func->type)) {
-			continue;
-		}
-		op_array = &ex->func->op_array;
-		if (ex->opline >= op_array->opcodes && ex->opline < op_array->opcodes + op_array->last
-				&& ex->opline->opcode == ZEND_INCLUDE_OR_EVAL
-				&& (!newer || !(ZEND_CALL_INFO(newer) & ZEND_CALL_CODE))) {
+		if (frame_at_include_or_eval(ex) && (!newer || !(ZEND_CALL_INFO(newer) & ZEND_CALL_CODE))) {
 			return true;
 		}
 	}

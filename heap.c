@@ -7,14 +7,13 @@
 # include "config.h"
 #endif
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <Judy.h>
-
-#include <errno.h>
 
 #include "php.h"
 #include "tls.h"

@@ -239,7 +239,6 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 {
 	char path[4096], error[512], reason[320];
 	zend_string *amended;
-	bool in_real;
 
 	if (autodump_error_depth > 0) {
 		autodump_first_error_cb(type, error_filename, error_lineno, message);
@@ -250,14 +249,11 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 		return;
 	}
 	/* The bailout that follows skips the flag's reset. */
-	in_real = memprof_heap_in_real_alloc();
 	memprof_heap_forget_real_alloc();
+	/* Reported on the real heap also when the allocator only recorded the
+	 * failure (delayed out-of-memory handling): heap_real.c says why. */
 	if (!autodump_s.session || !autodump_s.dump_on_limit) {
-		if (in_real) {
-			autodump_report_memory_error(type, error_filename, error_lineno, message);
-		} else {
-			autodump_next_error_cb(type, error_filename, error_lineno, message);
-		}
+		autodump_report_memory_error(type, error_filename, error_lineno, message);
 		return;
 	}
 	/* The live profile at this moment is the request's peak. */
@@ -268,11 +264,7 @@ static void autodump_error_cb(int type, zend_string *error_filename, const uint3
 	} else {
 		amended = zend_strpprintf(0, "%s (memprof could not dump: %s)", ZSTR_VAL(message), error);
 	}
-	if (in_real) {
-		autodump_report_memory_error(type, error_filename, error_lineno, amended);
-	} else {
-		autodump_next_error_cb(type, error_filename, error_lineno, amended);
-	}
+	autodump_report_memory_error(type, error_filename, error_lineno, amended);
 	zend_string_release(amended);
 }
 
@@ -313,7 +305,7 @@ void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
 
-	if (autodump_s.session && autodump_s.dump_on_limit) {
+	if (autodump_s.session) {
 		memprof_autodump_error_cb_check();
 	}
 
@@ -446,10 +438,12 @@ memprof_signal_parse memprof_autodump_parse_signal(const char *value, int *signo
 
 /* Xdebug's develop mode replaces zend_error_cb in its RINIT (after
  * memprof's) without calling the one it replaced for the errors it shows:
- * dump_on_limit silently wrote nothing. When a dump_on_limit session
- * starts, and at the VM's first safe point of a request that started one
- * (after every RINIT), memprof puts its callback back on top, calling the
- * other on (a compare-and-swap: threads may race). */
+ * dump_on_limit silently wrote nothing, and a memory-limit error was
+ * reported with the proxy current (memory_get_usage(true) 2 MiB higher in
+ * the shutdown functions: heap_real.c). When a session starts, and at the
+ * VM's first safe point of a request that started one (after every RINIT),
+ * memprof puts its callback back on top, calling the other on (a
+ * compare-and-swap: threads may race). */
 static void memprof_autodump_error_cb_check(void)
 {
 	autodump_error_fn current = zend_error_cb;
@@ -769,12 +763,10 @@ void memprof_autodump_session_start(bool dump_on_limit)
 {
 	autodump_s.session = true;
 	autodump_s.dump_on_limit = dump_on_limit;
-	if (dump_on_limit) {
-		memprof_autodump_error_cb_check();
-		/* Extensions' RINITs after memprof's may replace the callback yet:
-		 * checked again at the first safe point. */
-		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
-	}
+	memprof_autodump_error_cb_check();
+	/* Extensions' RINITs after memprof's may replace the callback yet:
+	 * checked again at the first safe point. */
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	memprof_heap_growth_arm(0, autodump_s.growth_step);
 }
 

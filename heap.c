@@ -744,7 +744,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		if (!heap_l.proxy) {
 			return FAILURE;
 		}
-		memprof_heap_find_usage_offset(heap_l.proxy);
+		memprof_heap_find_offsets(heap_l.proxy);
 	}
 	heap_l.real = zend_mm_get_heap();
 	heap_l.mirror_usage = memprof_heap_mirror_wanted();

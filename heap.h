@@ -133,10 +133,14 @@ bool memprof_heap_in_real_alloc(void);
 void memprof_heap_forget_real_alloc(void);
 
 /**
- * Around the engine's report of a memory-limit error (memprof_heap_in_real_alloc()):
- * makes the real heap current, with memprof's handlers, so that the engine
- * sees its own overflow state; false if profiling is off (nothing done).
- * memprof_heap_report_end() puts the proxy back; call it on the bailout too.
+ * Around the engine's report of a memory-limit error (the real heap's own,
+ * memprof_heap_in_real_alloc(), or one the engine reports later, found on
+ * the proxy): makes the real heap current, with memprof's handlers and the
+ * overflow state the engine gave the report, so that the report reads and
+ * acts on the real heap as without memprof; false if nothing was done
+ * (profiling off, or a later report whose state cannot be moved: it stays
+ * on the proxy). memprof_heap_report_end() puts the proxy back; call it on
+ * the bailout too.
  */
 bool memprof_heap_report_begin(void);
 void memprof_heap_report_end(void);

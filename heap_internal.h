@@ -84,6 +84,8 @@ typedef struct _memprof_heap_local {
 	size_t usage_offset;          /* where zend_memory_usage(false) reads a heap's usage in
 	                               * zend_mm_heap (found on the proxy when made), 0: unknown */
 	size_t peak_offset;           /* the same for zend_memory_peak_usage(false) */
+	size_t overflow_offset;       /* the int zend_alloc_in_memory_limit_error_reporting() reads, 0: unknown */
+	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 } memprof_heap_local_state;
 
@@ -93,8 +95,9 @@ extern MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);
 
-/** Finds heap_l.usage_offset on probe, a heap of memprof's own that nothing allocates from (heap_real.c). */
-void memprof_heap_find_usage_offset(zend_mm_heap *probe);
+/** Finds heap_l.usage_offset, peak_offset and overflow_offset on probe, a
+ * heap of memprof's own that nothing allocates from (heap_real.c). */
+void memprof_heap_find_offsets(zend_mm_heap *probe);
 
 /** Whether this session should mirror the real heap's usage onto the proxy (heap_real.c). */
 bool memprof_heap_mirror_wanted(void);

@@ -295,18 +295,26 @@ uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 	return idx;
 }
 
-int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
+uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr)
 {
+	PWord_t slot;
+
 	if (map->nursery) {
 		const memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
 		int way;
 		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
 			if (set[way].key == (uintptr_t) ptr) {
-				return 1;
+				return (uint32_t) set[way].value;
 			}
 		}
 	}
-	return map->judy_count && alloc_map_judy_live(map, ptr) != NULL;
+	slot = map->judy_count ? alloc_map_judy_live(map, ptr) : NULL;
+	return slot ? (uint32_t) *slot : 0;
+}
+
+int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
+{
+	return memprof_alloc_map_get(map, ptr) != 0;
 }
 
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg)

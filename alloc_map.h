@@ -150,6 +150,8 @@ static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 
 /** True when ptr is mapped (in either tier). */
 int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr);
+/** The record index ptr is mapped to, 0 (MEMPROF_ALLOC_NONE) when it is not mapped; the map is unchanged. */
+uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr);
 
 /** Calls visit(arg, idx, gen) for every entry, in no particular order. */
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg);

@@ -300,14 +300,19 @@ static zend_always_inline memprof_path *frame_sync_near(memprof_frame_stack *s, 
 memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
-	const zend_execute_data *p, *caller;
+	const zend_execute_data *p, *caller, *placeholder = NULL, *above = NULL;
 	uint32_t trusted = s->n, k;
 	size_t m = 0;
-	bool rebuild = false;
+	bool rebuild = false, chained = false;
+	memprof_frame_chain_use use;
 	memprof_path *node;
 
 	if (frame_l.hooks && ex && ex->func && s->n && (node = frame_sync_near(s, ex))) {
 		return node;
+	}
+	if (!frame_l.hooks) {
+		/* No entry is hooked (and the stack may be deep: a "yield from" chain). */
+		trusted = 0;
 	}
 	while (trusted > 0 && !s->e[trusted - 1].hooked) {
 		trusted--;
@@ -316,8 +321,26 @@ memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 		if (UNEXPECTED(!p->func)) {
 			/* A delegating generator's placeholder ("yield from"): the engine
 			 * links in the real frames of the delegating generators on demand,
-			 * as debug_backtrace() does. */
-			const zend_execute_data *real = zend_generator_check_placeholder_frame((zend_execute_data *) p);
+			 * as debug_backtrace() does. A long chain's are kept
+			 * (frame_chain.c): the walk goes on below them. */
+			const zend_execute_data *real;
+			if (!placeholder && Z_TYPE(p->This) == IS_OBJECT) {
+				placeholder = p;
+				above = m ? frame_l.walk[m - 1] : NULL;
+				if (frame_l.chain.s == s && memprof_frame_chain_skip(s, p, above, &use)) {
+					uint32_t i;
+					if (!frame_walk_reserve(m + use.extra)) {
+						break;
+					}
+					for (i = use.extra; i > 0; i--) {
+						frame_l.walk[m++] = frame_l.chain.extra[i - 1]->execute_data;
+					}
+					use.at = m;
+					chained = true;
+					continue;
+				}
+			}
+			real = zend_generator_check_placeholder_frame((zend_execute_data *) p);
 			if (real == p) {
 				continue;
 			}
@@ -351,21 +374,43 @@ memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 	}
 	/* Keep the untrusted entries that still match the chain, bottom up. */
 	k = trusted;
-	while (m > 0 && k < s->n && frame_entry_still(s, k, frame_l.walk[m - 1])) {
+	if (UNEXPECTED(chained)) {
+		/* Up to the kept chain: the same frames below it, then its
+		 * entries; generators found above it are pushed anew. */
+		while (m > use.at && k < s->n && frame_entry_still(s, k, frame_l.walk[m - 1])) {
+			k++;
+			m--;
+		}
+		/* (the consumer may resume the leaf from another line) */
+		if (rebuild || m != use.at || k != frame_l.chain.a
+				|| s->e[k].node->call_line != memprof_frame_line(k ? s->e[k - 1].ex : NULL)) {
+			memprof_frame_chain_forget();
+			return memprof_frame_sync(ex);
+		}
+		k += use.keep;
+	}
+	while (m > 0 && k < s->n && (!chained || !use.extra) && frame_entry_still(s, k, frame_l.walk[m - 1])) {
 		if (rebuild) {
 			s->e[k].hooked = false;
 		}
 		k++;
 		m--;
 	}
+	if (UNEXPECTED(chained)) {
+		/* The cut below must not drop the chain this sync keeps. */
+		frame_l.chain.n = use.keep;
+	}
 	s->n = k;
 	frame_stack_cut_stable(s);
 	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_path_root());
 	caller = k ? s->e[k - 1].ex : NULL;
-	if (!memprof_frame_stack_grow(s, k + (uint32_t) m)) {
-		return node;
+	if (memprof_frame_stack_grow(s, k + (uint32_t) m)) {
+		node = frame_push_entries(s, node, caller, frame_l.walk, m);
 	}
-	return frame_push_entries(s, node, caller, frame_l.walk, m);
+	if (UNEXPECTED(placeholder != NULL)) {
+		memprof_frame_chain_after(s, chained ? &use : NULL, placeholder, above);
+	}
+	return node;
 }
 
 /* True when the engine's chain from p down has no trackable frame left
@@ -414,7 +459,7 @@ static zend_always_inline bool frame_in_segment(const zend_execute_data *p)
 /* Stacks shallower than this are verified whole (cheap enough). */
 #define FRAME_STABLE_MIN 64
 
-static void frame_stable_compute(memprof_frame_stack *s)
+static void frame_stable_compute_prefix(memprof_frame_stack *s)
 {
 	const zend_vm_stack cur = EG(vm_stack);
 	zend_vm_stack page;
@@ -460,6 +505,12 @@ static void frame_stable_compute(memprof_frame_stack *s)
 		}
 		s->stable = k + 1;
 	}
+}
+
+static void frame_stable_compute(memprof_frame_stack *s)
+{
+	frame_stable_compute_prefix(s);
+	memprof_frame_stack_keep(s);
 }
 
 /* The path of the code running now, the shadow stack repaired from the engine's stack. */
@@ -627,7 +678,8 @@ void memprof_frame_mshutdown(void)
 	memprof_func_mshutdown();
 }
 
-zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block))
+zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block),
+	bool (*watch)(const void *block, unsigned slot))
 {
 	bool hooks = count_calls && !memprof_frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
 
@@ -639,6 +691,7 @@ zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *b
 	memprof_path_root()->calls = count_calls;
 	frame_l.session++;
 	frame_l.recorded = recorded;
+	frame_l.watch = watch;
 	memprof_frame_g.tracking = true;
 	memprof_frame_g.count_calls = count_calls;
 	/* Full mode sees every free (sampling only those of sampled blocks). */
@@ -663,6 +716,8 @@ void memprof_frame_stop(void)
 	memprof_frame_g.tracking = false;
 	memprof_frame_g.start_page = NULL;
 	frame_l.session++;
+	memprof_frame_chain_free();
+	frame_l.watch = NULL;
 	memprof_frame_stacks_free();
 	memprof_frame_g.stack = &frame_l.fallback;
 	{

@@ -51,6 +51,9 @@ typedef struct _memprof_frame_entry {
  *              big_frees stays at stable_frees (see frame.c, "stable frames")
  * @var stable_frees, stable_page  big_frees and the VM stack page current
  *              when stable was computed
+ * @var keep    bottom entries something relies on (the stable ones, a cached
+ *              "yield from" chain's, frame_chain.c): dropping any of them
+ *              goes through memprof_frame_stack_cut()
  */
 typedef struct _memprof_frame_stack {
 	memprof_frame_entry *e;
@@ -61,6 +64,7 @@ typedef struct _memprof_frame_stack {
 	uint32_t stable;
 	uint64_t stable_frees;
 	const void *stable_page;
+	uint32_t keep;
 } memprof_frame_stack;
 
 /** The smallest VM stack page PHP makes (a fiber's: 1024 zvals). */
@@ -99,6 +103,18 @@ static zend_always_inline void memprof_frame_note_unrecorded_free(const void *pt
 	}
 }
 
+/** What the heap watches for the frame module (memprof_frame_start()'s watch): slots. */
+#define MEMPROF_FRAME_WATCH_TOP 0
+#define MEMPROF_FRAME_WATCH_LEAF 1
+#define MEMPROF_FRAME_WATCHES 2
+
+/**
+ * Called by the heap when a block it watches for the frame module (slot
+ * MEMPROF_FRAME_WATCH_*) is freed, before the real free. May ask for
+ * another block to be watched in its place.
+ */
+void memprof_frame_watched_freed(unsigned slot);
+
 /** This thread's stacks and paths, none yet (and memprof_func_thread_init()).
  * Call from GINIT: every thread of a ZTS PHP has its own. */
 void memprof_frame_thread_init(void);
@@ -122,9 +138,13 @@ void memprof_frame_rshutdown(void);
  * @param recorded  whether a request-heap block is recorded by the heap
  *                  (memprof_heap_tracks()): the heap sees the free of a VM
  *                  stack page it records, which stable frames rely on
+ * @param watch     the heap's memprof_heap_watch(): has the heap call
+ *                  memprof_frame_watched_freed(slot) when block is freed
+ *                  (NULL: stop watching slot); false when it cannot
  * @return SUCCESS, or FAILURE when memory for the tree could not be had.
  */
-zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block));
+zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block),
+	bool (*watch)(const void *block, unsigned slot));
 /**
  * True when opcache's JIT may run on a PHP whose stack walks under the JIT
  * are known to crash (8.2.0-8.2.7, 8.4.0-8.4.6): profiling must not start.

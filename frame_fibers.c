@@ -118,6 +118,9 @@ static void frame_fiber_destroy(zend_fiber_context *context)
 			/* still running on it (destroyed from inside): keep it until stop */
 			return;
 		}
+		if (frame_l.chain.s == s) {
+			memprof_frame_chain_forget();
+		}
 		memprof_arena_free(s->e);
 		memprof_arena_free(s);
 		JudyLDel(&frame_l.stacks, (Word_t) context, PJE0);

@@ -11,6 +11,7 @@
 #include "frame.h"
 #include "tree.h"
 #include "func.h"
+#include "zend_generators.h"
 
 typedef struct _memprof_frame_local {
 	/* fiber context -> its memprof_frame_stack, while tracking */
@@ -62,8 +63,24 @@ typedef struct _memprof_frame_local {
 		memprof_path *resumer_node;
 		memprof_path *parent;
 	} yf;
-	/* the heap's memprof_heap_tracks(), given by memprof_frame_start() */
+	/* the heap's memprof_heap_tracks() and memprof_heap_watch(), given by memprof_frame_start() */
 	bool (*recorded)(const void *block);
+	bool (*watch)(const void *block, unsigned slot);
+	/* a deep "yield from" chain whose entries syncs keep (frame_chain.c):
+	 * entries e[a .. a+n) of stack s are the frames of gens[0] (the leaf,
+	 * the generator its consumer resumes) ... gens[n-1] (the top, the root
+	 * when cached); s NULL: none. extra: scratch for the generators a sync
+	 * finds above the cached ones. */
+	struct {
+		memprof_frame_stack *s;
+		const zend_generator *leaf;
+		const zend_generator **gens;
+		const zend_generator **extra;
+		uint32_t a;
+		uint32_t n;
+		size_t cap;
+		size_t extra_cap;
+	} chain;
 } memprof_frame_local_state;
 
 extern MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
@@ -87,14 +104,19 @@ static zend_always_inline bool frame_is_fiber_bottom(const zend_function *func)
 		&& !func->internal_function.handler;
 }
 
+/** Slow path of frame_stack_cut_stable(): what s kept below s->n is dropped (frame_chain.c). */
+void memprof_frame_stack_cut(memprof_frame_stack *s);
+/** s->keep from s->stable and the cached chain (frame_chain.c). */
+void memprof_frame_stack_keep(memprof_frame_stack *s);
+
 /* Entries are being dropped: if stable ones are among them (a bailout
  * left frames that never returned, and new ones may take their place
  * without a page being freed), nothing is known stable until the next
  * computation (frame_stable_compute()). */
 static zend_always_inline void frame_stack_cut_stable(memprof_frame_stack *s)
 {
-	if (UNEXPECTED(s->stable > s->n)) {
-		s->stable = 0;
+	if (UNEXPECTED(s->keep > s->n)) {
+		memprof_frame_stack_cut(s);
 	}
 }
 
@@ -128,6 +150,30 @@ bool memprof_frame_stack_grow(memprof_frame_stack *s, uint32_t need);
  * frames ending at ex and returns that frame's path (the root when none).
  */
 memprof_path *memprof_frame_sync(const zend_execute_data *ex);
+
+/* frame_chain.c */
+/** What a sync found of the cached chain at a placeholder (memprof_frame_chain_skip()). */
+typedef struct _memprof_frame_chain_use {
+	const zend_generator *root;
+	const zend_generator *top;  /* the cached top (gens[n - 1]) the sync found */
+	uint32_t keep;     /* cached entries kept: e[a .. a+keep) */
+	uint32_t extra;    /* generators between them and the root, in frame_l.chain.extra, bottom first */
+	size_t at;         /* the sync's walk: frames above the kept entries are walk[0 .. at) */
+} memprof_frame_chain_use;
+/**
+ * At placeholder, a generator's placeholder frame that the sync's walk met
+ * with above_ex the last frame walked above it: true when the cached chain
+ * stands for the generators below the root, filling use (frame_chain.c).
+ */
+bool memprof_frame_chain_skip(memprof_frame_stack *s, const zend_execute_data *placeholder,
+	const zend_execute_data *above_ex, memprof_frame_chain_use *use);
+/** After a sync that used the chain (use) or walked it (use NULL; placeholder and above_ex as met): updates or makes the cache. */
+void memprof_frame_chain_after(memprof_frame_stack *s, const memprof_frame_chain_use *use,
+	const zend_execute_data *placeholder, const zend_execute_data *above_ex);
+/** Forgets the cached chain (and its watches). */
+void memprof_frame_chain_forget(void);
+/** The same, and frees the cache's memory. At stop, before the stacks are freed. */
+void memprof_frame_chain_free(void);
 
 /* frame_fibers.c */
 /** Registers the fiber observers. Call from MINIT. */

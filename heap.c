@@ -192,21 +192,6 @@ uint32_t memprof_heap_mark(void)
  * The estimate is a function of the size alone, so a free subtracts
  * exactly what the allocation added. */
 
-/* The filter of sampled addresses: a counter per 64-byte line of address
- * space, 2^20 of them (a 64 MiB window, wrapping). Neighbouring blocks
- * share counters and cache lines, so the check a free makes touches
- * memory near what the free itself touches; a false positive (a block in
- * the same line as a live sample, or 64 MiB away) costs one map lookup. */
-#define HEAP_SAMPLE_FILTER_BITS 20
-/* One bit per 4 KiB page of the filter that a sampled block touched. */
-#define HEAP_FILTER_DIRTY_WORDS (((size_t) 1 << HEAP_SAMPLE_FILTER_BITS) >> 12 >> 6)
-_Static_assert(HEAP_FILTER_DIRTY_WORDS == sizeof(heap_l.filter_dirty) / sizeof(uint64_t), "filter_dirty size");
-
-static zend_always_inline uint32_t heap_sample_slot(const void *ptr)
-{
-	return (uint32_t) ((uintptr_t) ptr >> 6) & ((1u << HEAP_SAMPLE_FILTER_BITS) - 1);
-}
-
 static double heap_sample_weight(uint64_t size)
 {
 	double p = -expm1(-(double) (size ? size : 1) / memprof_heap_g.sample_interval);
@@ -332,6 +317,10 @@ static zend_always_inline void heap_release(uint32_t idx)
 		int rc;
 		JLD(rc, memprof_heap_g.big, idx);
 		(void) rc;
+		/* (a watched block's record is marked big: heap_watch()) */
+		if (UNEXPECTED(idx == heap_l.watch[0].idx || idx == heap_l.watch[1].idx)) {
+			memprof_heap_watched_freed(idx == heap_l.watch[0].idx ? 0 : 1);
+		}
 	}
 	if (UNEXPECTED(rec->size >= MEMPROF_FRAME_VM_PAGE_MIN)) {
 		/* Maybe a VM stack page: frames below it may change now. */
@@ -343,20 +332,29 @@ static zend_always_inline void heap_release(uint32_t idx)
 	memprof_heap_g.live_bytes -= bytes;
 }
 
+/* A free of a block without a record (allocated before profiling started,
+ * or while paused; full mode). */
+static zend_always_inline void heap_untracked_free(const void *ptr)
+{
+	memprof_frame_note_unrecorded_free(ptr);
+	if (UNEXPECTED(ptr == heap_l.watch[0].ptr || ptr == heap_l.watch[1].ptr)) {
+		memprof_heap_watched_freed(ptr == heap_l.watch[0].ptr ? 0 : 1);
+	}
+}
+
 static zend_always_inline void heap_untrack(void *ptr)
 {
 	uint32_t idx;
 
 	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
-		memprof_frame_note_unrecorded_free(ptr);
+		heap_untracked_free(ptr);
 		return;
 	}
 	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
 	if (EXPECTED(idx != MEMPROF_ALLOC_NONE)) {
 		heap_release(idx);
 	} else {
-		/* allocated before profiling started, or while paused */
-		memprof_frame_note_unrecorded_free(ptr);
+		heap_untracked_free(ptr);
 	}
 }
 
@@ -376,12 +374,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size, bool na
 	}
 	site = heap_record_at(native ? heap_native_site() : memprof_frame_current_site(), ptr, size, &idx);
 	if (site) {
-		uint32_t i = heap_sample_slot(ptr);
-		uint8_t *slot = &memprof_heap_g.sample_filter[i];
-		if (*slot != UINT8_MAX) {
-			(*slot)++;
-		}
-		heap_l.filter_dirty[i >> (12 + 6)] |= (uint64_t) 1 << ((i >> 12) & 63);
+		heap_filter_count_up(heap_sample_slot(ptr));
 		memprof_heap_record_estimate(idx, &bytes, &blocks);
 		heap_add(site, bytes, blocks);
 	}
@@ -396,6 +389,9 @@ static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
 			(*slot)--;
 		}
 		heap_release(idx);
+	} else if (UNEXPECTED(ptr == heap_l.watch[0].ptr || ptr == heap_l.watch[1].ptr)) {
+		/* An unrecorded watched block: its slot was counted up for it. */
+		memprof_heap_watched_freed(ptr == heap_l.watch[0].ptr ? 0 : 1);
 	}
 }
 
@@ -814,6 +810,8 @@ void memprof_heap_stop(void)
 		memprof_heap_g.sample_countdown = INT64_MAX;
 	}
 	memprof_heap_g.active = false;
+	/* Watches end with the records (the filter is cleared below). */
+	memset(heap_l.watch, 0, sizeof(heap_l.watch));
 	/* The map's nursery, the pool's first chunk and the sampling filter stay
 	 * for the next session (a php-fpm worker profiling every request). */
 	memprof_alloc_map_reset(&memprof_heap_g.map);

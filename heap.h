@@ -143,6 +143,14 @@ void memprof_heap_forget_real_alloc(void);
  * the bailout too.
  */
 bool memprof_heap_report_begin(void);
+
+/**
+ * Watches block's free for the frame module (memprof_frame_start()'s
+ * watch): its free calls memprof_frame_watched_freed(slot), before the real
+ * free. NULL stops watching slot (any time, also between sessions). False
+ * when the block cannot be watched (no session; no memory for it).
+ */
+bool memprof_heap_watch(const void *block, unsigned slot);
 void memprof_heap_report_end(void);
 
 /** Starts a new generation and returns its number (1, 2, ...). */

@@ -14,6 +14,7 @@
 #include "heap.h"
 #include "alloc_pool.h"
 #include "alloc_map.h"
+#include "frame.h"
 
 /**
  * State of the heap module.
@@ -67,6 +68,14 @@ typedef struct _memprof_heap_state {
 extern MEMPROF_TLS memprof_heap_state memprof_heap_g;
 
 /* The proxy's side of this thread's heap state. */
+/* A block whose free the frame module must see (frame.h; heap_watch.c). */
+typedef struct _memprof_heap_watched {
+	const void *ptr;          /* NULL: none */
+	uint32_t idx;             /* its record, MEMPROF_ALLOC_NONE when not recorded */
+	uint32_t size;            /* the record's size before it was marked big; UINT32_MAX: it was big */
+	bool bumped;              /* sampling: its filter slot was counted up for it */
+} memprof_heap_watched;
+
 typedef struct _memprof_heap_local {
 	zend_mm_heap *real;
 	zend_mm_heap *proxy;          /* made at first use, kept for the thread (GSHUTDOWN unmaps it) */
@@ -87,10 +96,53 @@ typedef struct _memprof_heap_local {
 	size_t overflow_offset;       /* the int zend_alloc_in_memory_limit_error_reporting() reads, 0: unknown */
 	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
+	memprof_heap_watched watch[MEMPROF_FRAME_WATCHES];
 } memprof_heap_local_state;
 
 extern MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
 #define heap_l memprof_heap_local
+
+/* The filter of sampled addresses: a counter per 64-byte line of address
+ * space, 2^20 of them (a 64 MiB window, wrapping). Neighbouring blocks
+ * share counters and cache lines, so the check a free makes touches
+ * memory near what the free itself touches; a false positive (a block in
+ * the same line as a live sample, or 64 MiB away) costs one map lookup. */
+#define HEAP_SAMPLE_FILTER_BITS 20
+/* One bit per 4 KiB page of the filter that a sampled block touched. */
+#define HEAP_FILTER_DIRTY_WORDS (((size_t) 1 << HEAP_SAMPLE_FILTER_BITS) >> 12 >> 6)
+_Static_assert(HEAP_FILTER_DIRTY_WORDS == sizeof(heap_l.filter_dirty) / sizeof(uint64_t), "filter_dirty size");
+
+static zend_always_inline uint32_t heap_sample_slot(const void *ptr)
+{
+	return (uint32_t) ((uintptr_t) ptr >> 6) & ((1u << HEAP_SAMPLE_FILTER_BITS) - 1);
+}
+
+/* Counts a sampled block (or a watched one, heap_watch.c) in the filter:
+ * saturating at UINT8_MAX, which then stays (every free there checks). */
+static zend_always_inline bool heap_filter_count_up(uint32_t i)
+{
+	uint8_t *slot = &memprof_heap_g.sample_filter[i];
+	bool counted = *slot != UINT8_MAX;
+
+	if (counted) {
+		(*slot)++;
+	}
+	heap_l.filter_dirty[i >> (12 + 6)] |= (uint64_t) 1 << ((i >> 12) & 63);
+	return counted;
+}
+
+/* Undoes heap_filter_count_up() for a block it counted. */
+static zend_always_inline void heap_filter_count_down(uint32_t i)
+{
+	uint8_t *slot = &memprof_heap_g.sample_filter[i];
+
+	if (*slot != UINT8_MAX && *slot != 0) {
+		(*slot)--;
+	}
+}
+
+/** The watched block of slot is being freed, its record (if any) being released (heap_watch.c). */
+void memprof_heap_watched_freed(unsigned slot);
 
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);

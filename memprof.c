@@ -80,7 +80,7 @@ static zend_result memprof_session_start(const memprof_flags *flags)
 #ifdef MEMPROF_DEBUG
 	memprof_meta_fail_after((uint64_t) MEMPROF_G(ini).debug_fail_after);
 #endif
-	if (memprof_frame_start(!flags->sample, memprof_heap_tracks) != SUCCESS) {
+	if (memprof_frame_start(!flags->sample, memprof_heap_tracks, memprof_heap_watch) != SUCCESS) {
 		goto fail;
 	}
 	if (memprof_heap_start(flags->sample ? (uint64_t) MEMPROF_G(ini).sample_interval : 0,

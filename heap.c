@@ -337,9 +337,7 @@ static zend_always_inline void heap_release(uint32_t idx)
 static zend_always_inline void heap_untracked_free(const void *ptr)
 {
 	memprof_frame_note_unrecorded_free(ptr);
-	if (UNEXPECTED(ptr == heap_l.watch[0].ptr || ptr == heap_l.watch[1].ptr)) {
-		memprof_heap_watched_freed(ptr == heap_l.watch[0].ptr ? 0 : 1);
-	}
+	heap_watch_unrecorded_free(ptr);
 }
 
 static zend_always_inline void heap_untrack(void *ptr)
@@ -389,9 +387,9 @@ static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
 			(*slot)--;
 		}
 		heap_release(idx);
-	} else if (UNEXPECTED(ptr == heap_l.watch[0].ptr || ptr == heap_l.watch[1].ptr)) {
-		/* An unrecorded watched block: its slot was counted up for it. */
-		memprof_heap_watched_freed(ptr == heap_l.watch[0].ptr ? 0 : 1);
+	} else {
+		/* Not recorded: maybe a watched block, its slot counted up for it. */
+		heap_watch_unrecorded_free(ptr);
 	}
 }
 
@@ -811,7 +809,7 @@ void memprof_heap_stop(void)
 	}
 	memprof_heap_g.active = false;
 	/* Watches end with the records (the filter is cleared below). */
-	memset(heap_l.watch, 0, sizeof(heap_l.watch));
+	memprof_heap_watch_reset();
 	/* The map's nursery, the pool's first chunk and the sampling filter stay
 	 * for the next session (a php-fpm worker profiling every request). */
 	memprof_alloc_map_reset(&memprof_heap_g.map);

@@ -141,8 +141,18 @@ static zend_always_inline void heap_filter_count_down(uint32_t i)
 	}
 }
 
+/** Forgets every watch without touching records or the filter (their session is over: heap_watch.c). */
+void memprof_heap_watch_reset(void);
 /** The watched block of slot is being freed, its record (if any) being released (heap_watch.c). */
 void memprof_heap_watched_freed(unsigned slot);
+
+/* A free of ptr, not recorded: a watched block's? (heap_watch.c) */
+static zend_always_inline void heap_watch_unrecorded_free(const void *ptr)
+{
+	if (UNEXPECTED(ptr == heap_l.watch[0].ptr || ptr == heap_l.watch[1].ptr)) {
+		memprof_heap_watched_freed(ptr == heap_l.watch[0].ptr ? 0 : 1);
+	}
+}
 
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);

@@ -20,6 +20,20 @@
 #include "heap_internal.h"
 #include "frame.h"
 
+static void heap_watch_clear(memprof_heap_watched *w)
+{
+	w->ptr = NULL;
+	w->idx = MEMPROF_ALLOC_NONE;
+	w->size = UINT32_MAX;
+	w->bumped = false;
+}
+
+void memprof_heap_watch_reset(void)
+{
+	heap_watch_clear(&heap_l.watch[0]);
+	heap_watch_clear(&heap_l.watch[1]);
+}
+
 static void heap_unwatch(unsigned slot)
 {
 	memprof_heap_watched *w = &heap_l.watch[slot];
@@ -35,10 +49,7 @@ static void heap_unwatch(unsigned slot)
 			heap_filter_count_down(heap_sample_slot(w->ptr));
 		}
 	}
-	w->ptr = NULL;
-	w->idx = MEMPROF_ALLOC_NONE;
-	w->size = UINT32_MAX;
-	w->bumped = false;
+	heap_watch_clear(w);
 }
 
 /* The watched block of slot is being freed (its record, if any, being
@@ -50,10 +61,7 @@ ZEND_COLD void memprof_heap_watched_freed(unsigned slot)
 	if (w->bumped) {
 		heap_filter_count_down(heap_sample_slot(w->ptr));
 	}
-	w->ptr = NULL;
-	w->idx = MEMPROF_ALLOC_NONE;
-	w->size = UINT32_MAX;
-	w->bumped = false;
+	heap_watch_clear(w);
 	memprof_frame_watched_freed(slot);
 }
 

@@ -64,12 +64,30 @@ proc_terminate($proc, SIGKILL);
 proc_close($proc);
 echo "child: ", trim($ready), "\n";
 
+/* Each kill lands at a random point of a dump: after the child has
+ * finished one more dump (so that there are always dumps beyond the first
+ * child's, however the machine's load changes between the two phases), and
+ * within the time one dump took. The child must die of the signal it was
+ * sent, not of anything else. */
 $kills = 0;
 for ($k = 0; $k < 8; $k++) {
+    $before = count(finals());
     [$proc, $out, $ready] = start();
-    usleep(random_int(0, (int) ($span * 1e6)));
-    proc_terminate($proc, $k % 2 ? SIGKILL : SIGTERM);
-    $kills += proc_close($proc) !== 0;
+    while (count(finals()) <= $before && proc_get_status($proc)['running']) {
+        usleep(1000);
+    }
+    usleep(random_int(0, (int) ($span / 3 * 1e6)));
+    $signal = $k % 2 ? SIGKILL : SIGTERM;
+    proc_terminate($proc, $signal);
+    do {
+        $status = proc_get_status($proc);
+    } while ($status['running'] && usleep(1000) === null);
+    if ($status['signaled'] && $status['termsig'] === $signal) {
+        $kills++;
+    } else {
+        printf("child %d: %s\n", $k, json_encode($status));
+    }
+    proc_close($proc);
 }
 $broken = [];
 $n = 0;

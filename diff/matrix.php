@@ -150,8 +150,13 @@ function runPhp(array $base, array $test, string $state, string $mode, int $on, 
             $ini[] = 'memprof.sample_seed=1';
         }
     }
+    /* diff.seed: mt_rand()'s seed (prepend.php), the same in every run of
+     * a test, another for each test: tests that pick a "random" port to
+     * listen on (ext/standard/tests/network/) picked the same one with one
+     * seed for all, and two of them running at once (2 jobs) made one
+     * retry, allocate more and number its resources differently. */
     $ini = array_merge($ini, $test['ini'], ["auto_prepend_file=$base[prepend]", "diff.side=$side",
-        "diff.mode=$mode", "diff.on=$on", "diff.off=$off"]);
+        "diff.mode=$mode", "diff.on=$on", "diff.off=$off", 'diff.seed=' . (crc32($test['name']) & 0x7fffffff)]);
     foreach ($ini as $i) {
         array_push($argv, '-d', $i);
     }

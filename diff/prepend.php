@@ -15,7 +15,8 @@
  * - Its last shutdown function writes to diff.side: the event count,
  *   memory_get_usage(), memory_get_usage(true), memory_get_peak_usage(),
  *   memory_get_peak_usage(true), and what it did (enabled, disabled).
- * - It seeds mt_rand() (the same sequence in every run).
+ * - It seeds mt_rand() with diff.seed (the same sequence in every run of
+ *   a test, another for each test).
  * - MEMPROF_PROFILE (set in every run, ",,,,,," when off) is taken out of the
  *   environment, $_SERVER and $_ENV, so that runs differ in nothing the
  *   program can see.
@@ -40,7 +41,7 @@
      * number made a longer or shorter string in one run than in the other,
      * and memory_get_peak_usage() differed by a size class with memprof
      * nowhere involved (Zend/tests/anon/004.phpt, mfilecache/loaded). */
-    mt_srand(1);
+    mt_srand((int) get_cfg_var('diff.seed'));
     $mode = ['plain' => 0, 'loaded' => 1, 'full' => 2, 'sample' => 3, 'native' => 4][(string) get_cfg_var('diff.mode')] ?? 0;
     $on = (int) get_cfg_var('diff.on');
     $off = (int) get_cfg_var('diff.off');

@@ -1,22 +1,34 @@
 /*
  * alloc_map: live allocation address -> (record index, generation).
  *
- * Two tiers. The nursery is a table of 2^16 entries, in sets of four that
- * share a cache line, that every new mapping enters; an entry leaves it
- * when its block is freed (most blocks die young: they never go further)
- * or when a newer mapping needs its place in a full set, and then moves to
- * the Judy tier. The Judy tier is two
- * levels of JudyL arrays: the address's 2 MiB region (address >> 21, the
- * size and alignment of a Zend MM chunk) selects a small JudyL keyed by the
- * block's offset in that region >> 3. Keys of 18 bits make short, dense
- * Judy trees (every block is at least 8-byte aligned, so the shift loses
- * nothing), and consecutive operations mostly hit the same region, whose
- * slot is cached.
+ * Three tiers. The nursery is a table of 2^16 entries, in sets of four
+ * that share a cache line, that every new mapping enters; an entry leaves
+ * it when its block is freed (most blocks die young: they never go
+ * further) or when a newer mapping needs its place in a full set, and then
+ * moves to the page tier if it fits there, else to the Judy tier.
  *
- * Each address is in exactly one tier. Uses mmap() (the nursery) and
- * Judy's nodes (from memprof's arena where memprof_native_route_judy() could
- * route libJudy's malloc(), native.h; else the C library), never the Zend
- * heap; no Zend API.
+ * The page tier takes the blocks whose place the Zend MM's layout
+ * predicts: a block of a single-page small size class (16 to 256 bytes,
+ * 448 and 512) at a multiple of the class size from its 4 KiB page's
+ * start, and a page-aligned block over 3072 bytes. Each such page has a
+ * slot per multiple of its class size, found by arithmetic on the address:
+ * no search. A page's class is its first block's and changes only once the
+ * page holds none; a block that does not fit (another class, another
+ * offset, any other allocator) goes to Judy, so the map is exact for any
+ * address. The class of a block leaving the nursery comes from its size,
+ * which the map asks its owner for (size_of).
+ *
+ * The Judy tier is two levels of JudyL arrays: the address's 2 MiB region
+ * (address >> 21, the size and alignment of a Zend MM chunk) selects a
+ * small JudyL keyed by the block's offset in that region >> 3. Keys of 18
+ * bits make short, dense Judy trees (every block is at least 8-byte
+ * aligned, so the shift loses nothing), and consecutive operations mostly
+ * hit the same region, whose slot is cached.
+ *
+ * Each address is in exactly one tier. Uses mmap() (the nursery),
+ * memprof's arena (the page tier) and Judy's nodes (from memprof's arena
+ * where memprof_native_route_judy() could route libJudy's malloc(),
+ * native.h; else the C library), never the Zend heap; no Zend API.
  */
 #ifndef MEMPROF_ALLOC_MAP_H
 #define MEMPROF_ALLOC_MAP_H
@@ -27,8 +39,51 @@
 #include <Judy.h>
 
 #define MEMPROF_ALLOC_MAP_REGION_SHIFT 21
-#define MEMPROF_ALLOC_MAP_NURSERY_BITS 16
+#ifndef MEMPROF_ALLOC_MAP_NURSERY_BITS   /* tests/alloc_map.phpt makes it small */
+# define MEMPROF_ALLOC_MAP_NURSERY_BITS 16
+#endif
 #define MEMPROF_ALLOC_MAP_WAYS 4
+#define MEMPROF_ALLOC_MAP_PAGE_SHIFT 12
+#define MEMPROF_ALLOC_MAP_PAGE_SIZE ((uintptr_t) 1 << MEMPROF_ALLOC_MAP_PAGE_SHIFT)
+#define MEMPROF_ALLOC_MAP_PAGES (1u << (MEMPROF_ALLOC_MAP_REGION_SHIFT - MEMPROF_ALLOC_MAP_PAGE_SHIFT))
+/* The page tier's two levels of region tables: address >> 34 selects a
+ * table of the 8,192 regions of that 16 GiB span (47-bit addresses; the
+ * page tier leaves higher ones to the others). */
+#define MEMPROF_ALLOC_MAP_SPAN_SHIFT 34
+#define MEMPROF_ALLOC_MAP_SPANS (1u << (47 - MEMPROF_ALLOC_MAP_SPAN_SHIFT))
+#define MEMPROF_ALLOC_MAP_SPAN_REGIONS (1u << (MEMPROF_ALLOC_MAP_SPAN_SHIFT - MEMPROF_ALLOC_MAP_REGION_SHIFT))
+
+/**
+ * A page of the page tier.
+ * @var slots  one value per multiple of size in the page (ceil(4096 / size)), 0 when
+ *             free; NULL until the page's first block
+ * @var magic  ceil(2^32 / size): (offset * magic) >> 32 is offset / size for any
+ *             offset in the page
+ * @var size   the class size of the blocks in slots (4096: page-aligned blocks)
+ * @var live   slots in use
+ */
+typedef struct _memprof_alloc_map_page {
+	uint64_t *slots;
+	uint32_t magic;
+	uint16_t size;
+	uint16_t live;
+} memprof_alloc_map_page;
+
+/** The pages of one 2 MiB region. */
+typedef struct _memprof_alloc_map_region {
+	memprof_alloc_map_page pages[MEMPROF_ALLOC_MAP_PAGES];
+} memprof_alloc_map_region;
+
+/**
+ * The regions of one 16 GiB span.
+ * @var regions  MEMPROF_ALLOC_MAP_SPAN_REGIONS regions, NULL until used
+ * @var used     the indices of those that are not NULL, used_count of them
+ */
+typedef struct _memprof_alloc_map_span {
+	memprof_alloc_map_region *regions[MEMPROF_ALLOC_MAP_SPAN_REGIONS];
+	uint16_t used[MEMPROF_ALLOC_MAP_SPAN_REGIONS];
+	uint32_t used_count;
+} memprof_alloc_map_span;
 
 /** A nursery slot: the block's address (0: empty) and its value (see below). */
 typedef struct _memprof_alloc_map_entry {
@@ -37,15 +92,24 @@ typedef struct _memprof_alloc_map_entry {
 } memprof_alloc_map_entry;
 
 /**
- * The map. A zero-initialised struct is an empty, valid map.
+ * The map, made by memprof_alloc_map_init().
  *
  * @var nursery      2^MEMPROF_ALLOC_MAP_NURSERY_BITS entries, in sets of MEMPROF_ALLOC_MAP_WAYS,
  *                   mmap'd at the first insert (zeroed and page-aligned: sets never
  *                   straddle cache lines), kept by memprof_alloc_map_reset()
  * @var dirty        one byte per nursery set, non-zero when the set has held an entry
  *                   since the last reset (in the same mapping, after the sets)
+ * @var spans        the page tier: MEMPROF_ALLOC_MAP_SPANS spans (the table NULL until
+ *                   the first page-tier insert, each span NULL until used); kept by
+ *                   memprof_alloc_map_reset(), their regions are not
+ * @var last_region_key  address >> 21 of the page tier's last region found
+ *                   (UINTPTR_MAX: none), last_region that region
+ * @var page_count   entries in the page tier
+ * @var size_of      the size of record idx's block (NULL: unknown), size_of(size_arg, idx):
+ *                   lets an entry that leaves the nursery go to the page tier; kept by
+ *                   memprof_alloc_map_reset()
  * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
- * @var count        entries in the map (both tiers)
+ * @var count        entries in the map (all tiers)
  * @var judy_count   of which in the Judy tier
  * @var dead         tombstones in the Judy tier (keys of freed blocks kept for reuse)
  * @var cached_key   region of the last Judy operation (valid when cached_slot is set)
@@ -54,6 +118,12 @@ typedef struct _memprof_alloc_map_entry {
 typedef struct _memprof_alloc_map {
 	memprof_alloc_map_entry *nursery;
 	uint8_t *dirty;
+	memprof_alloc_map_span **spans;
+	uintptr_t last_region_key;
+	memprof_alloc_map_region *last_region;
+	size_t page_count;
+	uint32_t (*size_of)(const void *arg, uint32_t idx);
+	const void *size_arg;
 	Pvoid_t regions;
 	size_t count;
 	size_t judy_count;
@@ -66,8 +136,8 @@ typedef struct _memprof_alloc_map {
  * (never 0 for a live entry) and the generation in the high 32 bits. */
 #define MEMPROF_ALLOC_MAP_VALUE(idx, gen) ((uint64_t) (idx) | ((uint64_t) (gen) << 32))
 
-/** Prepares an empty map. */
-void memprof_alloc_map_init(memprof_alloc_map *map);
+/** Prepares an empty map; size_of (may be NULL) as in memprof_alloc_map. */
+void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *arg, uint32_t idx), const void *size_arg);
 
 /** Frees every entry and the nursery; the map is empty and reusable afterwards. */
 void memprof_alloc_map_destroy(memprof_alloc_map *map);
@@ -78,8 +148,52 @@ void memprof_alloc_map_destroy(memprof_alloc_map *map);
  */
 void memprof_alloc_map_reset(memprof_alloc_map *map);
 
+
+/* The class size under which the page tier keeps a block of size bytes
+ * (the Zend MM's single-page small bins but 8; 4096 for a block of more
+ * than 3072 bytes, which the Zend MM aligns to a page), 0 when it does not. */
+extern const uint16_t memprof_alloc_map_class_sizes[33];
+
+static inline uint32_t memprof_alloc_map_class_size(size_t size)
+{
+	if (size <= 256) {
+		return memprof_alloc_map_class_sizes[(size + 7) >> 3];
+	}
+	if (size > 3072) {
+		return (uint32_t) MEMPROF_ALLOC_MAP_PAGE_SIZE;
+	}
+	return size > 448 ? (size <= 512 ? 512 : 0) : (size > 384 ? 448 : 0);
+}
+
+/* Slow path of memprof_alloc_map_page_of(): ptr's region, remembered, or NULL. */
+memprof_alloc_map_region *memprof_alloc_map_region_find(memprof_alloc_map *map, uintptr_t p);
+
+/* ptr's page in the page tier, NULL when its region has none. */
+static inline memprof_alloc_map_page *memprof_alloc_map_page_of(memprof_alloc_map *map, uintptr_t p)
+{
+	memprof_alloc_map_region *region;
+
+	if (__builtin_expect((p >> MEMPROF_ALLOC_MAP_REGION_SHIFT) == map->last_region_key, 1)) {
+		region = map->last_region;
+	} else {
+		region = memprof_alloc_map_region_find(map, p);
+		if (!region) {
+			return NULL;
+		}
+	}
+	return &region->pages[(p >> MEMPROF_ALLOC_MAP_PAGE_SHIFT) & (MEMPROF_ALLOC_MAP_PAGES - 1)];
+}
+
+/* ptr's slot in page (whose size is set), NULL when ptr is not at a multiple of it. */
+static inline uint64_t *memprof_alloc_map_page_slot(const memprof_alloc_map_page *page, uintptr_t p)
+{
+	uint32_t offset = (uint32_t) (p & (MEMPROF_ALLOC_MAP_PAGE_SIZE - 1));
+	uint32_t q = (uint32_t) (((uint64_t) offset * page->magic) >> 32);
+	return q * page->size == offset ? &page->slots[q] : NULL;
+}
+
 /* Slow paths of the inline functions below. */
-int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, uint64_t value);
+int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value);
 uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr);
 
 /* The set (MEMPROF_ALLOC_MAP_WAYS entries) where ptr may be in the nursery:
@@ -100,11 +214,11 @@ static inline memprof_alloc_map_entry *memprof_alloc_map_nursery_set(const mempr
 }
 
 /**
- * Maps ptr to record idx (idx != 0) of generation gen. ptr must not be
- * mapped already (take it first).
+ * Maps ptr, a block of size bytes, to record idx (idx != 0) of generation
+ * gen. ptr must not be mapped already (take it first).
  * @return 0 on success, -1 when memory could not be allocated (the map is unchanged).
  */
-static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, uint32_t idx, uint32_t gen)
+static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, size_t size, uint32_t idx, uint32_t gen)
 {
 	uint64_t value = MEMPROF_ALLOC_MAP_VALUE(idx, gen);
 
@@ -122,7 +236,24 @@ static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr,
 			}
 		}
 	}
-	return memprof_alloc_map_set_slow(map, ptr, value);
+	return memprof_alloc_map_set_slow(map, ptr, size, value);
+}
+
+/* Takes ptr out of the page tier: its value, 0 when it is not there. */
+static inline uint64_t memprof_alloc_map_take_page(memprof_alloc_map *map, const void *ptr)
+{
+	memprof_alloc_map_page *page = memprof_alloc_map_page_of(map, (uintptr_t) ptr);
+	uint64_t *slot, value;
+
+	if (!page || !page->live || (slot = memprof_alloc_map_page_slot(page, (uintptr_t) ptr)) == NULL || !*slot) {
+		return 0;
+	}
+	value = *slot;
+	*slot = 0;
+	page->live--;
+	map->page_count--;
+	map->count--;
+	return value;
 }
 
 /**
@@ -140,6 +271,12 @@ static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 				map->count--;
 				return (uint32_t) set[way].value;
 			}
+		}
+	}
+	if (map->page_count != 0) {
+		uint32_t idx = (uint32_t) memprof_alloc_map_take_page(map, ptr);
+		if (idx) {
+			return idx;
 		}
 	}
 	if (map->judy_count == 0) {

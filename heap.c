@@ -242,7 +242,7 @@ static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void 
 		memprof_meta_failed();
 		return NULL;
 	}
-	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, idx, memprof_heap_g.generation) != 0)) {
+	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, size, idx, memprof_heap_g.generation) != 0)) {
 		memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 		memprof_meta_failed();
 		return NULL;
@@ -593,12 +593,19 @@ HEAP_MIRRORED(_sampled)
 
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
+/* The address map's size_of: a record's requested size (saturated). */
+static uint32_t heap_record_size_of(const void *arg, uint32_t idx)
+{
+	(void) arg;
+	return memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->size;
+}
+
 void memprof_heap_thread_init(void)
 {
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
 	memset(&heap_l, 0, sizeof(heap_l));
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
-	memprof_alloc_map_init(&memprof_heap_g.map);
+	memprof_alloc_map_init(&memprof_heap_g.map, heap_record_size_of, NULL);
 }
 
 void memprof_heap_thread_shutdown(void)

@@ -46,9 +46,20 @@ static uint64_t memprof_heap_record_size(uint32_t idx);
  * it too. */
 static ZEND_COLD zend_never_inline void *heap_real_fallible(void *ptr, size_t size, bool realloc)
 {
-	zend_mm_heap *proxy = zend_mm_set_heap(heap_l.real);
+	zend_mm_heap *proxy;
 	void *result;
 
+	if (EXPECTED(heap_l.fallible_offset)) {
+		/* The real heap's own flag, written in place (the zend_mm_heap
+		 * fields are the same on both heaps): no heap switch, no calls. */
+		uint8_t *flag = (uint8_t *) heap_l.real + heap_l.fallible_offset;
+		uint8_t saved = *flag;
+		*flag = 1;
+		result = realloc ? zend_mm_realloc(heap_l.real, ptr, size) : zend_mm_alloc(heap_l.real, size);
+		*flag = saved;
+		return result;
+	}
+	proxy = zend_mm_set_heap(heap_l.real);
 	memprof_compat_mm_set_fallible(true);
 	result = realloc ? zend_mm_realloc(heap_l.real, ptr, size) : zend_mm_alloc(heap_l.real, size);
 	memprof_compat_mm_set_fallible(false);
@@ -56,12 +67,27 @@ static ZEND_COLD zend_never_inline void *heap_real_fallible(void *ptr, size_t si
 	return result;
 }
 
+/* zend_mm_is_fallible() without the call into PHP (an exported function,
+ * once per allocation): the proxy's flag, read in place where its offset is
+ * known. _femalloc() flags the current heap, and the handlers run for
+ * allocations made on the proxy, current while profiling (an extension
+ * whose handlers sit on top of memprof's still has the proxy current). */
+static zend_always_inline bool heap_fallible(void)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	if (EXPECTED(heap_l.fallible_offset)) {
+		return *((const uint8_t *) heap_l.proxy + heap_l.fallible_offset) != 0;
+	}
+#endif
+	return memprof_compat_mm_is_fallible();
+}
+
 static zend_always_inline void *heap_real_malloc(size_t size)
 {
 	if (UNEXPECTED(heap_l.real_malloc)) {
 		return heap_l.real_malloc(size);
 	}
-	if (UNEXPECTED(memprof_compat_mm_is_fallible())) {
+	if (UNEXPECTED(heap_fallible())) {
 		return heap_real_fallible(NULL, size, false);
 	}
 	return zend_mm_alloc(heap_l.real, size);
@@ -81,7 +107,7 @@ static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
 	if (UNEXPECTED(heap_l.real_realloc)) {
 		return heap_l.real_realloc(ptr, size);
 	}
-	if (UNEXPECTED(memprof_compat_mm_is_fallible())) {
+	if (UNEXPECTED(heap_fallible())) {
 		return heap_real_fallible(ptr, size, true);
 	}
 	return zend_mm_realloc(heap_l.real, ptr, size);

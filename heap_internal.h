@@ -94,6 +94,7 @@ typedef struct _memprof_heap_local {
 	                               * zend_mm_heap (found on the proxy when made), 0: unknown */
 	size_t peak_offset;           /* the same for zend_memory_peak_usage(false) */
 	size_t overflow_offset;       /* the int zend_alloc_in_memory_limit_error_reporting() reads, 0: unknown */
+	size_t fallible_offset;       /* the byte zend_mm_is_fallible() reads (compat.h), 0: unknown */
 	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 	memprof_heap_watched watch[MEMPROF_FRAME_WATCHES];
@@ -157,7 +158,7 @@ static zend_always_inline void heap_watch_unrecorded_free(const void *ptr)
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);
 
-/** Finds heap_l.usage_offset, peak_offset and overflow_offset on probe, a
+/** Finds heap_l.usage_offset, peak_offset, overflow_offset and fallible_offset on probe, a
  * heap of memprof's own that nothing allocates from (heap_real.c). */
 void memprof_heap_find_offsets(zend_mm_heap *probe);
 

@@ -12,6 +12,7 @@
 #include "zend_ini.h"
 #include "zend_extensions.h"
 
+#include "compat.h"
 #include "heap.h"
 #include "heap_internal.h"
 
@@ -164,6 +165,37 @@ static size_t heap_find_overflow_offset(zend_mm_heap *probe)
 	return 0;
 }
 
+/* The byte of a heap that zend_mm_is_fallible() reads on the current one
+ * (probe), 0 when not found or when the PHP has no fallible allocations. */
+static size_t heap_find_fallible_offset(zend_mm_heap *probe)
+{
+#if MEMPROF_COMPAT_DELAYED_OOM
+	size_t off;
+
+	if (memprof_compat_mm_is_fallible()) {
+		return 0;
+	}
+	for (off = 2 * sizeof(size_t); off < 128 * sizeof(size_t); off++) {
+		uint8_t *slot = (uint8_t *) probe + off;
+		uint8_t saved = *slot;
+		bool seen;
+
+		if (saved != 0) {
+			continue;
+		}
+		*slot = 1;
+		seen = memprof_compat_mm_is_fallible();
+		*slot = saved;
+		if (seen) {
+			return off;
+		}
+	}
+#else
+	(void) probe;
+#endif
+	return 0;
+}
+
 void memprof_heap_find_offsets(zend_mm_heap *probe)
 {
 	zend_mm_heap *current = zend_mm_set_heap(probe);
@@ -174,6 +206,7 @@ void memprof_heap_find_offsets(zend_mm_heap *probe)
 		heap_l.usage_offset = heap_l.peak_offset = 0;
 	}
 	heap_l.overflow_offset = heap_find_overflow_offset(probe);
+	heap_l.fallible_offset = heap_find_fallible_offset(probe);
 	zend_mm_set_heap(current);
 }
 

@@ -68,7 +68,7 @@ function gen(int $i) {
 $len = 20;
 /* CPU time, not wall time: other processes on a loaded machine add to
  * the wall time of one depth and not the other (11 times longer once,
- * in PHP 8.4's chroot beside a matrix run and valgrind). */
+ * in the PHP 8.4 chroot beside a matrix run and valgrind). */
 $cpu = function (): float { $r = getrusage(); return $r["ru_utime.tv_sec"] + $r["ru_utime.tv_usec"] / 1e6 + $r["ru_stime.tv_sec"] + $r["ru_stime.tv_usec"] / 1e6; };
 $t = $cpu();
 foreach (gen((int) $argv[1]) as $v) {

@@ -81,6 +81,7 @@ void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const vo
 	map->nursery = NULL;
 	map->dirty = NULL;
 	map->spans = NULL;
+	map->span_count = 0;
 	map->last_region_key = UINTPTR_MAX;
 	map->last_region = NULL;
 	map->page_count = 0;
@@ -108,17 +109,29 @@ static void alloc_map_free_judy(Pvoid_t regions)
 	(void) freed;
 }
 
+/* The k-th span place to visit, of alloc_map_span_places(map): the spans
+ * made, from their list while it holds them all. */
+static inline uint32_t alloc_map_span_place(const memprof_alloc_map *map, uint32_t k)
+{
+	return map->span_count <= MEMPROF_ALLOC_MAP_SPAN_LIST ? map->span_used[k] : k;
+}
+
+static inline uint32_t alloc_map_span_places(const memprof_alloc_map *map)
+{
+	return map->span_count <= MEMPROF_ALLOC_MAP_SPAN_LIST ? map->span_count : MEMPROF_ALLOC_MAP_SPANS;
+}
+
 /* Frees the page tier's regions and their slot tables, keeps the spans. */
 static void alloc_map_free_regions(memprof_alloc_map *map)
 {
-	uint32_t s, r;
+	uint32_t k, r;
 	int page;
 
 	if (!map->spans) {
 		return;
 	}
-	for (s = 0; s < MEMPROF_ALLOC_MAP_SPANS; s++) {
-		memprof_alloc_map_span *span = map->spans[s];
+	for (k = 0; k < alloc_map_span_places(map); k++) {
+		memprof_alloc_map_span *span = map->spans[alloc_map_span_place(map, k)];
 		if (!span) {
 			continue;
 		}
@@ -136,17 +149,18 @@ static void alloc_map_free_regions(memprof_alloc_map *map)
 
 static void alloc_map_free_spans(memprof_alloc_map *map)
 {
-	uint32_t s;
+	uint32_t k;
 
 	alloc_map_free_regions(map);
 	if (!map->spans) {
 		return;
 	}
-	for (s = 0; s < MEMPROF_ALLOC_MAP_SPANS; s++) {
-		memprof_arena_free(map->spans[s]);
+	for (k = 0; k < alloc_map_span_places(map); k++) {
+		memprof_arena_free(map->spans[alloc_map_span_place(map, k)]);
 	}
 	memprof_arena_free(map->spans);
 	map->spans = NULL;
+	map->span_count = 0;
 }
 
 /* Why keep the nursery: a php-fpm worker profiling every request would
@@ -159,9 +173,12 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 	memprof_alloc_map_entry *nursery = map->nursery;
 	uint8_t *dirty = map->dirty;
 	memprof_alloc_map_span **spans = map->spans;
+	uint16_t span_used[MEMPROF_ALLOC_MAP_SPAN_LIST];
+	uint32_t span_count = map->span_count;
 	uint32_t (*size_of)(const void *arg, uint32_t idx) = map->size_of;
 	const void *size_arg = map->size_arg;
 
+	memcpy(span_used, map->span_used, sizeof(span_used));
 	alloc_map_free_judy(map->regions);
 	alloc_map_free_regions(map);
 	if (nursery) {
@@ -185,6 +202,8 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 	map->nursery = nursery;
 	map->dirty = dirty;
 	map->spans = spans;
+	memcpy(map->span_used, span_used, sizeof(span_used));
+	map->span_count = span_count;
 }
 
 void memprof_alloc_map_destroy(memprof_alloc_map *map)
@@ -299,6 +318,10 @@ static memprof_alloc_map_page *alloc_map_page_make(memprof_alloc_map *map, uintp
 			return NULL;
 		}
 		map->spans[p >> MEMPROF_ALLOC_MAP_SPAN_SHIFT] = span;
+		if (map->span_count < MEMPROF_ALLOC_MAP_SPAN_LIST) {
+			map->span_used[map->span_count] = (uint16_t) (p >> MEMPROF_ALLOC_MAP_SPAN_SHIFT);
+		}
+		map->span_count++;
 	}
 	region = &span->regions[(p >> MEMPROF_ALLOC_MAP_REGION_SHIFT) & (MEMPROF_ALLOC_MAP_SPAN_REGIONS - 1)];
 	if (!*region) {
@@ -521,9 +544,9 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 		}
 	}
 	if (map->page_count) {
-		uint32_t s, r;
-		for (s = 0; s < MEMPROF_ALLOC_MAP_SPANS; s++) {
-			const memprof_alloc_map_span *span = map->spans[s];
+		uint32_t k, r;
+		for (k = 0; k < alloc_map_span_places(map); k++) {
+			const memprof_alloc_map_span *span = map->spans[alloc_map_span_place(map, k)];
 			for (r = 0; span && r < span->used_count; r++) {
 				const memprof_alloc_map_region *region = span->regions[span->used[r]];
 				int page;

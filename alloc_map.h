@@ -52,6 +52,7 @@
 #define MEMPROF_ALLOC_MAP_SPAN_SHIFT 34
 #define MEMPROF_ALLOC_MAP_SPANS (1u << (47 - MEMPROF_ALLOC_MAP_SPAN_SHIFT))
 #define MEMPROF_ALLOC_MAP_SPAN_REGIONS (1u << (MEMPROF_ALLOC_MAP_SPAN_SHIFT - MEMPROF_ALLOC_MAP_REGION_SHIFT))
+#define MEMPROF_ALLOC_MAP_SPAN_LIST 16
 
 /**
  * A page of the page tier.
@@ -102,6 +103,8 @@ typedef struct _memprof_alloc_map_entry {
  * @var spans        the page tier: MEMPROF_ALLOC_MAP_SPANS spans (the table NULL until
  *                   the first page-tier insert, each span NULL until used); kept by
  *                   memprof_alloc_map_reset(), their regions are not
+ * @var span_used    the indices of the first MEMPROF_ALLOC_MAP_SPAN_LIST spans made,
+ *                   span_count made in all (past the list's size, walks visit every place)
  * @var last_region_key  address >> 21 of the page tier's last region found
  *                   (UINTPTR_MAX: none), last_region that region
  * @var page_count   entries in the page tier
@@ -119,6 +122,8 @@ typedef struct _memprof_alloc_map {
 	memprof_alloc_map_entry *nursery;
 	uint8_t *dirty;
 	memprof_alloc_map_span **spans;
+	uint16_t span_used[MEMPROF_ALLOC_MAP_SPAN_LIST];
+	uint32_t span_count;
 	uintptr_t last_region_key;
 	memprof_alloc_map_region *last_region;
 	size_t page_count;

@@ -117,8 +117,9 @@ static uintptr_t pick(size_t *size)
 				*size = 1 + next() % 600;
 				break;
 			case 7:
-				/* a malloc-like block anywhere in a 64 GiB heap */
-				a = 0x555500000000ull + (next() % (1ull << 32)) * 16;
+				/* a malloc-like block in one of 32 16-GiB spans (the page
+				 * tier lists its first 16, then walks all) */
+				a = 0x200000000000ull + ((next() % 32) << 34) + (next() % (1ull << 24)) * 16;
 				*size = 1 + next() % 5000;
 				break;
 			case 8:

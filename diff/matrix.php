@@ -389,6 +389,7 @@ function worker(array $job): array
         }
         file_put_contents($test['file'], $test['code']);
     }
+    $test['name'] = $job['name'];   /* runPhp()'s diff.seed */
     $res['child'] = $test['child'];
     $tmp = $job['tmp'];
     @mkdir($tmp, 0777, true);

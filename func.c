@@ -334,13 +334,17 @@ void memprof_func_session_end(void)
 	PWord_t slot;
 	Word_t freed;
 
-	JLF(slot, func_l.funcs_by_code, key);
-	while (slot) {
-		memprof_arena_free((void *) *slot);
-		JLN(slot, func_l.funcs_by_code, key);
+	/* (Tested first: a request that never profiled has nothing here, and
+	 * Judy's calls cost a loaded, idle php-fpm worker at every request.) */
+	if (func_l.funcs_by_code) {
+		JLF(slot, func_l.funcs_by_code, key);
+		while (slot) {
+			memprof_arena_free((void *) *slot);
+			JLN(slot, func_l.funcs_by_code, key);
+		}
+		JLFA(freed, func_l.funcs_by_code);
+		(void) freed;
 	}
-	JLFA(freed, func_l.funcs_by_code);
-	(void) freed;
 	func_cache_clear();
 }
 
@@ -461,6 +465,8 @@ void memprof_func_rshutdown(void)
 	func_l.native = NULL;
 	func_l.nfuncs = 0;
 	func_l.funcs_cap = 0;
-	JSLFA(freed, func_l.funcs_by_name);
-	(void) freed;
+	if (func_l.funcs_by_name) {
+		JSLFA(freed, func_l.funcs_by_name);
+		(void) freed;
+	}
 }

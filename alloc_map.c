@@ -330,6 +330,7 @@ static memprof_alloc_map_page *alloc_map_page_make(memprof_alloc_map *map, uintp
 			return NULL;
 		}
 		span->used[span->used_count++] = (uint16_t) (region - span->regions);
+
 	}
 	return &(*region)->pages[(p >> MEMPROF_ALLOC_MAP_PAGE_SHIFT) & (MEMPROF_ALLOC_MAP_PAGES - 1)];
 }
@@ -385,7 +386,7 @@ static int alloc_map_page_put(memprof_alloc_map *map, uintptr_t p, uint64_t valu
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value)
 {
 	memprof_alloc_map_entry *set, *victim;
-	uint32_t class_size = memprof_alloc_map_class_size(size);
+	uint32_t class_size = (value >> 63) ? 0 : memprof_alloc_map_class_size(size);
 
 	if (!map->nursery) {
 		/* mmap: zeroed, aligned, and only the pages in use ever cost memory */
@@ -411,7 +412,8 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 	 * which costs nothing to keep. */
 	set = memprof_alloc_map_nursery_set(map, ptr);
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
-	class_size = map->size_of ? memprof_alloc_map_class_size(map->size_of(map->size_arg, (uint32_t) victim->value)) : 0;
+	class_size = map->size_of && !(victim->value >> 63)
+		? memprof_alloc_map_class_size(map->size_of(map->size_arg, (uint32_t) victim->value)) : 0;
 	if (class_size && alloc_map_page_put(map, victim->key, victim->value, class_size) == 0) {
 		/* counted in again there */
 		map->count--;
@@ -539,7 +541,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 		size_t i;
 		for (i = 0; i < ALLOC_MAP_NURSERY_SIZE; i++) {
 			if (map->nursery[i].key) {
-				visit(arg, (uint32_t) map->nursery[i].value, (uint32_t) (map->nursery[i].value >> 32));
+				visit(arg, (uint32_t) map->nursery[i].value, (uint32_t) (map->nursery[i].value >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
 			}
 		}
 	}
@@ -555,7 +557,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 					uint32_t i, n = pg->live ? (uint32_t) ((MEMPROF_ALLOC_MAP_PAGE_SIZE + pg->size - 1) / pg->size) : 0;
 					for (i = 0; i < n; i++) {
 						if (pg->slots[i]) {
-							visit(arg, (uint32_t) pg->slots[i], (uint32_t) (pg->slots[i] >> 32));
+							visit(arg, (uint32_t) pg->slots[i], (uint32_t) (pg->slots[i] >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
 						}
 					}
 				}
@@ -569,7 +571,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 		JLF(slot, (Pvoid_t) *rslot, key);
 		while (slot) {
 			if (ALLOC_MAP_LIVE(*slot)) {
-				visit(arg, (uint32_t) *slot, (uint32_t) (*slot >> 32));
+				visit(arg, (uint32_t) *slot, (uint32_t) (*slot >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
 			}
 			JLN(slot, (Pvoid_t) *rslot, key);
 		}

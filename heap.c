@@ -203,7 +203,11 @@ void memprof_heap_growth_arm(uint64_t level, uint64_t step)
 
 uint32_t memprof_heap_mark(void)
 {
-	return ++memprof_heap_g.generation;
+	/* (the address map keeps a flag above the generations) */
+	if (memprof_heap_g.generation < MEMPROF_ALLOC_MAP_GEN_MAX) {
+		memprof_heap_g.generation++;
+	}
+	return memprof_heap_g.generation;
 }
 
 /* ---- sampling ---------------------------------------------------------------
@@ -255,7 +259,7 @@ static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t
 /* Makes the record of a new block and maps its address to it: the site
  * (path and line) it belongs to, or NULL when the profiler's own memory
  * ran out. */
-static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void *ptr, size_t size, uint32_t *idx_out)
+static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void *ptr, size_t size, bool native, uint32_t *idx_out)
 {
 	memprof_alloc *rec;
 	uint32_t idx;
@@ -268,7 +272,8 @@ static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void 
 		memprof_meta_failed();
 		return NULL;
 	}
-	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, size, idx, memprof_heap_g.generation) != 0)) {
+	if (UNEXPECTED(memprof_alloc_map_set(&memprof_heap_g.map, ptr, size, idx,
+			memprof_heap_g.generation | (native ? MEMPROF_ALLOC_MAP_OUTSIDE : 0)) != 0)) {
 		memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 		memprof_meta_failed();
 		return NULL;
@@ -287,7 +292,7 @@ static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void 
 
 static zend_always_inline memprof_site *heap_record(void *ptr, size_t size, uint32_t *idx_out)
 {
-	return heap_record_at(memprof_frame_current_site(), ptr, size, idx_out);
+	return heap_record_at(memprof_frame_current_site(), ptr, size, false, idx_out);
 }
 
 /* Adds a new block (or its estimate) to its site and the totals. */
@@ -396,7 +401,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size, bool na
 	if (memprof_heap_g.paused) {
 		return;
 	}
-	site = heap_record_at(native ? heap_native_site() : memprof_frame_current_site(), ptr, size, &idx);
+	site = heap_record_at(native ? heap_native_site() : memprof_frame_current_site(), ptr, size, native, &idx);
 	if (site) {
 		heap_filter_count_up(heap_sample_slot(ptr));
 		memprof_heap_record_estimate(idx, &bytes, &blocks);
@@ -465,7 +470,7 @@ void memprof_heap_native_alloc(void *ptr, size_t size)
 		/* A block freed by another thread, unseen: its address came back. */
 		heap_untrack(ptr);
 	}
-	site = heap_record_at(heap_native_site(), ptr, size, &idx);
+	site = heap_record_at(heap_native_site(), ptr, size, true, &idx);
 	if (EXPECTED(site != NULL)) {
 		heap_add(site, size, 1);
 	}

@@ -84,9 +84,13 @@ static void clear_live(void)
 	live_count = 0;
 }
 
-/* An address not live now, and the size of its block. */
+/* An address not live now, and the size of its block; *outside: a
+ * malloc-like block, given with MEMPROF_ALLOC_MAP_OUTSIDE as native
+ * memory is. */
+static int outside;
 static uintptr_t pick(size_t *size)
 {
+	outside = 0;
 	for (;;) {
 		uint64_t r = next();
 		uintptr_t a;
@@ -113,12 +117,14 @@ static uintptr_t pick(size_t *size)
 				break;
 			case 6:
 				/* a block of another class in a page (malloc-like memory) */
+				outside = 1;
 				a = chunk_base[c] + (uintptr_t) p * 4096 + (next() % 256) * 16;
 				*size = 1 + next() % 600;
 				break;
 			case 7:
 				/* a malloc-like block in one of 32 16-GiB spans (the page
 				 * tier lists its first 16, then walks all) */
+				outside = 1;
 				a = 0x200000000000ull + ((next() % 32) << 34) + (next() % (1ull << 24)) * 16;
 				*size = 1 + next() % 5000;
 				break;
@@ -206,7 +212,7 @@ int main(int argc, char **argv)
 			size_t size;
 			uintptr_t a = pick(&size);
 			idx_size[next_idx % IDX_MAX] = (uint32_t) size;
-			if (memprof_alloc_map_set(&map, (void *) a, size, next_idx, gen) != 0) {
+			if (memprof_alloc_map_set(&map, (void *) a, size, next_idx, gen | (outside ? MEMPROF_ALLOC_MAP_OUTSIDE : 0)) != 0) {
 				return fail("set failed", a, 0, 0);
 			}
 			live[live_count].addr = a;
@@ -277,6 +283,24 @@ int main(int argc, char **argv)
 	}
 	if (map.count != 0 || map.page_count != 0 || map.judy_count != 0) {
 		return fail("empty map's counts", 0, map.count + map.page_count + map.judy_count, 0);
+	}
+	/* Blocks given with MEMPROF_ALLOC_MAP_OUTSIDE never reach the page tier,
+	 * though on a grid: 20,000 of 32 bytes, in a map that just emptied. */
+	for (op = 0; op < 20000; op++) {
+		uintptr_t a = chunk_base[0] + 4096 + (uintptr_t) op * 32;
+		if (memprof_alloc_map_set(&map, (void *) a, 32, (uint32_t) op + 1, MEMPROF_ALLOC_MAP_OUTSIDE | 5) != 0) {
+			return fail("set failed", a, 0, 0);
+		}
+	}
+	visit_sum = visit_count = 0;
+	memprof_alloc_map_each(&map, visit, NULL);
+	if (map.page_count != 0 || visit_count != 20000 || visit_sum != 31ull * 20000 * 20001 / 2 + 5 * 20000) {
+		return fail("outside blocks", 0, map.page_count, 0);
+	}
+	for (op = 0; op < 20000; op++) {
+		if (memprof_alloc_map_take(&map, (void *) (chunk_base[0] + 4096 + (uintptr_t) op * 32)) != (uint32_t) op + 1) {
+			return fail("outside take", 0, 0, 0);
+		}
 	}
 	memprof_alloc_map_destroy(&map);
 	printf("ok: %lu inserts, %lu removals, %lu misses, %lu resets; at most %lu live, %lu of them in the page tier\n",

@@ -136,28 +136,31 @@ static size_t heap_find_offset(zend_mm_heap *probe, size_t (*read)(bool))
 	return 0;
 }
 
-/* The memory-limit report's flag (below), found the same way: the int that
- * zend_alloc_in_memory_limit_error_reporting() reads, after the usage
- * fields (upstream: the int after the limit; Debian's delayed out-of-memory
- * patch moves it). */
-static size_t heap_find_overflow_offset(zend_mm_heap *probe)
+/* A flag of the current heap (probe) that the engine's accessor reads,
+ * found the same way: the first zero field of width bytes (an int or a
+ * byte) that, set to 1, the accessor sees; 0 when none (or when the flag
+ * is set already). */
+static size_t heap_find_flag(zend_mm_heap *probe, size_t width, bool (*reads)(void))
 {
+	static const uint32_t one32 = 1;
+	static const uint8_t one8 = 1;
 	size_t off;
 
-	if (zend_alloc_in_memory_limit_error_reporting()) {
+	if (reads()) {
 		return 0;
 	}
-	for (off = 2 * sizeof(size_t); off < 128 * sizeof(size_t); off += sizeof(int)) {
-		int *slot = (int *) (void *) ((char *) probe + off);
-		int saved = *slot;
+	for (off = 2 * sizeof(size_t); off < 128 * sizeof(size_t); off += width) {
+		char *slot = (char *) probe + off;
+		uint32_t saved = 0;
 		bool seen;
 
+		memcpy(&saved, slot, width);
 		if (saved != 0) {
 			continue;
 		}
-		*slot = 1;
-		seen = zend_alloc_in_memory_limit_error_reporting();
-		*slot = saved;
+		memcpy(slot, width == 1 ? (const void *) &one8 : (const void *) &one32, width);
+		seen = reads();
+		memcpy(slot, &saved, width);
 		if (seen) {
 			return off;
 		}
@@ -165,35 +168,20 @@ static size_t heap_find_overflow_offset(zend_mm_heap *probe)
 	return 0;
 }
 
-/* The byte of a heap that zend_mm_is_fallible() reads on the current one
- * (probe), 0 when not found or when the PHP has no fallible allocations. */
-static size_t heap_find_fallible_offset(zend_mm_heap *probe)
+/* The memory-limit report's flag: the int that
+ * zend_alloc_in_memory_limit_error_reporting() reads, after the usage
+ * fields (upstream: the int after the limit; Debian's delayed out-of-memory
+ * patch moves it). */
+static bool heap_reads_overflow(void)
 {
-#if MEMPROF_COMPAT_DELAYED_OOM
-	size_t off;
+	return zend_alloc_in_memory_limit_error_reporting();
+}
 
-	if (memprof_compat_mm_is_fallible()) {
-		return 0;
-	}
-	for (off = 2 * sizeof(size_t); off < 128 * sizeof(size_t); off++) {
-		uint8_t *slot = (uint8_t *) probe + off;
-		uint8_t saved = *slot;
-		bool seen;
-
-		if (saved != 0) {
-			continue;
-		}
-		*slot = 1;
-		seen = memprof_compat_mm_is_fallible();
-		*slot = saved;
-		if (seen) {
-			return off;
-		}
-	}
-#else
-	(void) probe;
-#endif
-	return 0;
+/* The byte zend_mm_is_fallible() reads (compat.h), where PHP has fallible
+ * allocations. */
+static bool heap_reads_fallible(void)
+{
+	return memprof_compat_mm_is_fallible();
 }
 
 void memprof_heap_find_offsets(zend_mm_heap *probe)
@@ -205,8 +193,8 @@ void memprof_heap_find_offsets(zend_mm_heap *probe)
 	if (!heap_l.peak_offset || heap_l.peak_offset == heap_l.usage_offset) {
 		heap_l.usage_offset = heap_l.peak_offset = 0;
 	}
-	heap_l.overflow_offset = heap_find_overflow_offset(probe);
-	heap_l.fallible_offset = heap_find_fallible_offset(probe);
+	heap_l.overflow_offset = heap_find_flag(probe, sizeof(int), heap_reads_overflow);
+	heap_l.fallible_offset = MEMPROF_COMPAT_DELAYED_OOM ? heap_find_flag(probe, 1, heap_reads_fallible) : 0;
 	zend_mm_set_heap(current);
 }
 

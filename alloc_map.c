@@ -74,10 +74,12 @@ const uint16_t memprof_alloc_map_class_sizes[33] = {
 #define ALLOC_MAP_OFFSET(key) \
 	(((Word_t) (key) & (((Word_t) 1 << MEMPROF_ALLOC_MAP_REGION_SHIFT) - 1)) >> 3)
 
-void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *arg, uint32_t idx), const void *size_arg)
+void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *owner, uint64_t value),
+	uint64_t (*compact)(const void *owner, uint64_t value), const void *owner)
 {
 	map->size_of = size_of;
-	map->size_arg = size_arg;
+	map->compact = compact;
+	map->owner = owner;
 	map->nursery = NULL;
 	map->dirty = NULL;
 	map->spans = NULL;
@@ -175,8 +177,9 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 	memprof_alloc_map_span **spans = map->spans;
 	uint16_t span_used[MEMPROF_ALLOC_MAP_SPAN_LIST];
 	uint32_t span_count = map->span_count;
-	uint32_t (*size_of)(const void *arg, uint32_t idx) = map->size_of;
-	const void *size_arg = map->size_arg;
+	uint32_t (*size_of)(const void *owner, uint64_t value) = map->size_of;
+	uint64_t (*compact)(const void *owner, uint64_t value) = map->compact;
+	const void *owner = map->owner;
 
 	memcpy(span_used, map->span_used, sizeof(span_used));
 	alloc_map_free_judy(map->regions);
@@ -198,7 +201,7 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 			}
 		}
 	}
-	memprof_alloc_map_init(map, size_of, size_arg);
+	memprof_alloc_map_init(map, size_of, compact, owner);
 	map->nursery = nursery;
 	map->dirty = dirty;
 	map->spans = spans;
@@ -213,7 +216,7 @@ void memprof_alloc_map_destroy(memprof_alloc_map *map)
 	if (map->nursery) {
 		munmap(map->nursery, ALLOC_MAP_NURSERY_BYTES);
 	}
-	memprof_alloc_map_init(map, map->size_of, map->size_arg);
+	memprof_alloc_map_init(map, map->size_of, map->compact, map->owner);
 }
 
 /* The slot of key's region in map->regions, NULL when it has none. */
@@ -335,25 +338,26 @@ static memprof_alloc_map_page *alloc_map_page_make(memprof_alloc_map *map, uintp
 	return &(*region)->pages[(p >> MEMPROF_ALLOC_MAP_PAGE_SHIFT) & (MEMPROF_ALLOC_MAP_PAGES - 1)];
 }
 
-/* Puts p -> value in the page tier under class size size: 0, or 1 when it
- * does not fit there (its page holds blocks of another class, p is off the
- * class's grid, memory ran out) and the map is unchanged. */
-static int alloc_map_page_put(memprof_alloc_map *map, uintptr_t p, uint64_t value, uint32_t size)
+/* The page tier's slot for p under class size size, counted in (the
+ * caller stores a non-zero value there at once), or NULL when p does not
+ * fit there (its page holds blocks of another class, p is off the class's
+ * grid, memory ran out) and the map is unchanged. */
+static uint64_t *alloc_map_page_claim(memprof_alloc_map *map, uintptr_t p, uint32_t size)
 {
 	memprof_alloc_map_page *page = (p >> 47) ? NULL : alloc_map_page_make(map, p);
 	uint64_t *slot;
 
 	if (!page) {
-		return 1;
+		return NULL;
 	}
 	if (page->size != size) {
 		uint64_t *slots;
 		if (page->live || memprof_meta_inject()) {
-			return 1;
+			return NULL;
 		}
 		slots = memprof_arena_calloc((MEMPROF_ALLOC_MAP_PAGE_SIZE + size - 1) / size, sizeof(*slots));
 		if (!slots) {
-			return 1;
+			return NULL;
 		}
 		memprof_arena_free(page->slots);
 		page->slots = slots;
@@ -362,7 +366,7 @@ static int alloc_map_page_put(memprof_alloc_map *map, uintptr_t p, uint64_t valu
 	}
 	slot = memprof_alloc_map_page_slot(page, p);
 	if (!slot) {
-		return 1;
+		return NULL;
 	}
 	if (*slot) {
 		/* Replaced a live mapping (a broken contract): it is gone. */
@@ -370,23 +374,25 @@ static int alloc_map_page_put(memprof_alloc_map *map, uintptr_t p, uint64_t valu
 		map->page_count--;
 		map->count--;
 	}
-	*slot = value;
 	page->live++;
 	map->page_count++;
 	map->count++;
-	return 0;
+	return slot;
 }
 
 /* Why the entry that leaves the nursery goes to the page tier, not the
  * new one: the nursery is for young blocks (most die there, for a dozen
  * instructions an operation); a block that outlived its set's younger
  * neighbours is likely to live on. Its size comes from its record
- * (size_of). Why fall back rather than fail: the nursery and Judy take any
+ * (size_of), and the owner may keep a compact value there instead of the
+ * record (compact), asked only once the slot is certain: it may free the
+ * record. Why fall back rather than fail: the nursery and Judy take any
  * address, so a block the page tier cannot take costs only speed. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value)
 {
 	memprof_alloc_map_entry *set, *victim;
 	uint32_t class_size = (value >> 63) ? 0 : memprof_alloc_map_class_size(size);
+	uint64_t *slot;
 
 	if (!map->nursery) {
 		/* mmap: zeroed, aligned, and only the pages in use ever cost memory */
@@ -394,7 +400,8 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 			: mmap(NULL, ALLOC_MAP_NURSERY_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (mem == MAP_FAILED) {
 			/* The other tiers alone still work, only slower. */
-			if (class_size && alloc_map_page_put(map, (uintptr_t) ptr, value, class_size) == 0) {
+			if (class_size && (slot = alloc_map_page_claim(map, (uintptr_t) ptr, class_size)) != NULL) {
+				*slot = value;
 				return 0;
 			}
 			if (alloc_map_judy_set(map, (uintptr_t) ptr, value) != 0) {
@@ -413,8 +420,9 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 	set = memprof_alloc_map_nursery_set(map, ptr);
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
 	class_size = map->size_of && !(victim->value >> 63)
-		? memprof_alloc_map_class_size(map->size_of(map->size_arg, (uint32_t) victim->value)) : 0;
-	if (class_size && alloc_map_page_put(map, victim->key, victim->value, class_size) == 0) {
+		? memprof_alloc_map_class_size(map->size_of(map->owner, victim->value)) : 0;
+	if (class_size && (slot = alloc_map_page_claim(map, victim->key, class_size)) != NULL) {
+		*slot = map->compact ? map->compact(map->owner, victim->value) : victim->value;
 		/* counted in again there */
 		map->count--;
 	} else if (alloc_map_judy_set(map, victim->key, victim->value) != 0) {
@@ -484,15 +492,15 @@ static PWord_t alloc_map_judy_live(memprof_alloc_map *map, const void *ptr)
 	return (slot && slot != PJERR && ALLOC_MAP_LIVE(*slot)) ? slot : NULL;
 }
 
-uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
+uint64_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 {
 	PWord_t slot = alloc_map_judy_live(map, ptr);
-	uint32_t idx;
+	uint64_t value;
 
 	if (!slot) {
 		return 0;
 	}
-	idx = (uint32_t) *slot;
+	value = *slot;
 	*slot = ALLOC_MAP_TOMBSTONE;
 	map->count--;
 	map->judy_count--;
@@ -500,10 +508,10 @@ uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
 	if (map->dead > map->judy_count && map->dead > ALLOC_MAP_SWEEP_FLOOR) {
 		alloc_map_sweep(map);
 	}
-	return idx;
+	return value;
 }
 
-uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr)
+uint64_t *memprof_alloc_map_find(memprof_alloc_map *map, const void *ptr)
 {
 	PWord_t slot;
 
@@ -511,28 +519,28 @@ uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr)
 		memprof_alloc_map_page *page = memprof_alloc_map_page_of(map, (uintptr_t) ptr);
 		uint64_t *pslot;
 		if (page && page->live && (pslot = memprof_alloc_map_page_slot(page, (uintptr_t) ptr)) != NULL && *pslot) {
-			return (uint32_t) *pslot;
+			return pslot;
 		}
 	}
 	if (map->nursery) {
-		const memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
+		memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
 		int way;
 		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
 			if (set[way].key == (uintptr_t) ptr) {
-				return (uint32_t) set[way].value;
+				return &set[way].value;
 			}
 		}
 	}
 	slot = map->judy_count ? alloc_map_judy_live(map, ptr) : NULL;
-	return slot ? (uint32_t) *slot : 0;
+	return (uint64_t *) slot;
 }
 
 int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
 {
-	return memprof_alloc_map_get(map, ptr) != 0;
+	return memprof_alloc_map_find(map, ptr) != NULL;
 }
 
-void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg)
+void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint64_t value), void *arg)
 {
 	Word_t rkey = 0;
 	PWord_t rslot;
@@ -541,7 +549,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 		size_t i;
 		for (i = 0; i < ALLOC_MAP_NURSERY_SIZE; i++) {
 			if (map->nursery[i].key) {
-				visit(arg, (uint32_t) map->nursery[i].value, (uint32_t) (map->nursery[i].value >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
+				visit(arg, map->nursery[i].value);
 			}
 		}
 	}
@@ -557,7 +565,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 					uint32_t i, n = pg->live ? (uint32_t) ((MEMPROF_ALLOC_MAP_PAGE_SIZE + pg->size - 1) / pg->size) : 0;
 					for (i = 0; i < n; i++) {
 						if (pg->slots[i]) {
-							visit(arg, (uint32_t) pg->slots[i], (uint32_t) (pg->slots[i] >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
+							visit(arg, pg->slots[i]);
 						}
 					}
 				}
@@ -571,7 +579,7 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 		JLF(slot, (Pvoid_t) *rslot, key);
 		while (slot) {
 			if (ALLOC_MAP_LIVE(*slot)) {
-				visit(arg, (uint32_t) *slot, (uint32_t) (*slot >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX);
+				visit(arg, *slot);
 			}
 			JLN(slot, (Pvoid_t) *rslot, key);
 		}

@@ -16,7 +16,10 @@
  * page holds none; a block that does not fit (another class, another
  * offset, any other allocator) goes to Judy, so the map is exact for any
  * address. The class of a block leaving the nursery comes from its size,
- * which the map asks its owner for (size_of).
+ * which the map asks its owner for (size_of); the owner may then give the
+ * page tier a compact value for it instead of its record (compact: heap.c
+ * keeps a small block's site, size and generation there and frees its
+ * record).
  *
  * The Judy tier is two levels of JudyL arrays: the address's 2 MiB region
  * (address >> 21, the size and alignment of a Zend MM chunk) selects a
@@ -108,9 +111,12 @@ typedef struct _memprof_alloc_map_entry {
  * @var last_region_key  address >> 21 of the page tier's last region found
  *                   (UINTPTR_MAX: none), last_region that region
  * @var page_count   entries in the page tier
- * @var size_of      the size of record idx's block (NULL: unknown), size_of(size_arg, idx):
+ * @var size_of      the size of the block of a value (NULL: unknown), size_of(owner, value):
  *                   lets an entry that leaves the nursery go to the page tier; kept by
  *                   memprof_alloc_map_reset()
+ * @var compact      NULL, or the value to keep in the page tier for a value that moves
+ *                   there, compact(owner, value) (the value itself, or another, non-zero,
+ *                   with bit 63 clear); kept by memprof_alloc_map_reset()
  * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
  * @var count        entries in the map (all tiers)
  * @var judy_count   of which in the Judy tier
@@ -127,8 +133,9 @@ typedef struct _memprof_alloc_map {
 	uintptr_t last_region_key;
 	memprof_alloc_map_region *last_region;
 	size_t page_count;
-	uint32_t (*size_of)(const void *arg, uint32_t idx);
-	const void *size_arg;
+	uint32_t (*size_of)(const void *owner, uint64_t value);
+	uint64_t (*compact)(const void *owner, uint64_t value);
+	const void *owner;
 	Pvoid_t regions;
 	size_t count;
 	size_t judy_count;
@@ -137,19 +144,26 @@ typedef struct _memprof_alloc_map {
 	PWord_t cached_slot;
 } memprof_alloc_map;
 
-/* What the map keeps per address: the record index in the low 32 bits
- * (never 0 for a live entry) and the generation in the high 32 bits, whose
- * top bit (MEMPROF_ALLOC_MAP_OUTSIDE, given with the generation) keeps the
- * block out of the page tier: native memory, whose pages mix sizes (a slot
- * table per page for the one class it could hold cost the dom workload 3 MB
- * of RSS, and a check of the record at each eviction 0.5% of its time).
- * Generations stay below it (MEMPROF_ALLOC_MAP_GEN_MAX). */
+/* What the map keeps per address, a value: the record index in the low 32
+ * bits (never 0 for a live entry) and the generation in bits 32 to 61, of
+ * which the top bit (MEMPROF_ALLOC_MAP_OUTSIDE, given with the generation,
+ * value bit 63) keeps the block out of the page tier: native memory, whose
+ * pages mix sizes (a slot table per page for the one class it could hold
+ * cost the dom workload 3 MB of RSS, and a check of the record at each
+ * eviction 0.5% of its time). Generations stay below it and bit 62
+ * (MEMPROF_ALLOC_MAP_GEN_MAX). Bit 62 is the owner's: the map never sets
+ * it, and a value the owner's compact() returns for the page tier may use
+ * it and every other bit but 63 (the map hands it back unread). */
 #define MEMPROF_ALLOC_MAP_OUTSIDE (1u << 31)
-#define MEMPROF_ALLOC_MAP_GEN_MAX (MEMPROF_ALLOC_MAP_OUTSIDE - 1)
+#define MEMPROF_ALLOC_MAP_GEN_MAX ((1u << 30) - 1)
 #define MEMPROF_ALLOC_MAP_VALUE(idx, gen) ((uint64_t) (idx) | ((uint64_t) (gen) << 32))
+#define MEMPROF_ALLOC_MAP_VALUE_IDX(value) ((uint32_t) (value))
+#define MEMPROF_ALLOC_MAP_VALUE_GEN(value) ((uint32_t) ((value) >> 32) & MEMPROF_ALLOC_MAP_GEN_MAX)
+#define MEMPROF_ALLOC_MAP_OWNER_BIT ((uint64_t) 1 << 62)
 
-/** Prepares an empty map; size_of (may be NULL) as in memprof_alloc_map. */
-void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *arg, uint32_t idx), const void *size_arg);
+/** Prepares an empty map; size_of and compact (either may be NULL) as in memprof_alloc_map. */
+void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *owner, uint64_t value),
+	uint64_t (*compact)(const void *owner, uint64_t value), const void *owner);
 
 /** Frees every entry and the nursery; the map is empty and reusable afterwards. */
 void memprof_alloc_map_destroy(memprof_alloc_map *map);
@@ -206,7 +220,7 @@ static inline uint64_t *memprof_alloc_map_page_slot(const memprof_alloc_map_page
 
 /* Slow paths of the inline functions below. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value);
-uint32_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr);
+uint64_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr);
 
 /* The set (MEMPROF_ALLOC_MAP_WAYS entries) where ptr may be in the nursery:
  * one set per 64-byte line of a 1 MiB window, the window's placement
@@ -270,10 +284,11 @@ static inline uint64_t memprof_alloc_map_take_page(memprof_alloc_map *map, const
 }
 
 /**
- * Removes the mapping of ptr.
- * @return its record index, or 0 (MEMPROF_ALLOC_NONE) when ptr was not mapped.
+ * Removes the mapping of ptr if it is in the nursery (where most blocks
+ * are freed, and where values are always those given to set).
+ * @return its value, or 0 when ptr is not there (use memprof_alloc_map_take_outside()).
  */
-static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void *ptr)
+static inline uint64_t memprof_alloc_map_take_nursery(memprof_alloc_map *map, const void *ptr)
 {
 	if (__builtin_expect(map->nursery != NULL, 1)) {
 		memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
@@ -282,14 +297,23 @@ static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 			if (set[way].key == (uintptr_t) ptr) {
 				set[way].key = 0;
 				map->count--;
-				return (uint32_t) set[way].value;
+				return set[way].value;
 			}
 		}
 	}
+	return 0;
+}
+
+/**
+ * Removes the mapping of ptr from the other tiers (ptr is not in the nursery).
+ * @return its value (a compact one from the page tier, too), or 0 when ptr was not mapped.
+ */
+static inline uint64_t memprof_alloc_map_take_outside(memprof_alloc_map *map, const void *ptr)
+{
 	if (map->page_count != 0) {
-		uint32_t idx = (uint32_t) memprof_alloc_map_take_page(map, ptr);
-		if (idx) {
-			return idx;
+		uint64_t value = memprof_alloc_map_take_page(map, ptr);
+		if (value) {
+			return value;
 		}
 	}
 	if (map->judy_count == 0) {
@@ -298,13 +322,28 @@ static inline uint32_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 	return memprof_alloc_map_take_judy(map, ptr);
 }
 
+/**
+ * Removes the mapping of ptr.
+ * @return its value, or 0 when ptr was not mapped.
+ */
+static inline uint64_t memprof_alloc_map_take(memprof_alloc_map *map, const void *ptr)
+{
+	uint64_t value = memprof_alloc_map_take_nursery(map, ptr);
+	return value ? value : memprof_alloc_map_take_outside(map, ptr);
+}
+
 /** True when ptr is mapped (in either tier). */
 int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr);
-/** The record index ptr is mapped to, 0 (MEMPROF_ALLOC_NONE) when it is not mapped; the map is unchanged. */
-uint32_t memprof_alloc_map_get(memprof_alloc_map *map, const void *ptr);
+/**
+ * Where ptr's value is kept, NULL when ptr is not mapped; the map is
+ * unchanged. Until the next change to the map, the caller may replace the
+ * value by a record's value with the same bit 63 (MEMPROF_ALLOC_MAP_OUTSIDE),
+ * e.g. to turn a compact value back into a record.
+ */
+uint64_t *memprof_alloc_map_find(memprof_alloc_map *map, const void *ptr);
 
-/** Calls visit(arg, idx, gen) for every entry, in no particular order (gen without MEMPROF_ALLOC_MAP_OUTSIDE). */
-void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint32_t idx, uint32_t gen), void *arg);
+/** Calls visit(arg, value) for every entry, in no particular order. */
+void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint64_t value), void *arg);
 
 
 #endif

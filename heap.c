@@ -371,17 +371,38 @@ static zend_always_inline void heap_untracked_free(const void *ptr)
 	heap_watch_unrecorded_free(ptr);
 }
 
+/* The same for a block's value in the map: its record's, or the compact
+ * value that replaced the record of a small block in the page tier (full
+ * mode only: heap_record_compact()). */
+static zend_always_inline void heap_release_value(uint64_t value)
+{
+	if (value & HEAP_COMPACT_BIT) {
+		memprof_site *site = memprof_site_by_id(HEAP_COMPACT_SITE(value));
+		uint32_t bytes = HEAP_COMPACT_SIZE(value);
+		site->self.live_bytes -= bytes;
+		site->self.live_blocks--;
+		memprof_heap_g.live_bytes -= bytes;
+		return;
+	}
+	heap_release(MEMPROF_ALLOC_MAP_VALUE_IDX(value));
+}
+
 static zend_always_inline void heap_untrack(void *ptr)
 {
-	uint32_t idx;
+	uint64_t value;
 
 	if (UNEXPECTED(memprof_heap_g.map.count == 0)) {
 		heap_untracked_free(ptr);
 		return;
 	}
-	idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
-	if (EXPECTED(idx != MEMPROF_ALLOC_NONE)) {
-		heap_release(idx);
+	value = memprof_alloc_map_take_nursery(&memprof_heap_g.map, ptr);
+	if (EXPECTED(value != 0)) {
+		heap_release(MEMPROF_ALLOC_MAP_VALUE_IDX(value));
+		return;
+	}
+	value = memprof_alloc_map_take_outside(&memprof_heap_g.map, ptr);
+	if (EXPECTED(value != 0)) {
+		heap_release_value(value);
 	} else {
 		heap_untracked_free(ptr);
 	}
@@ -412,12 +433,12 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size, bool na
 /* Sampling mode: a free the filter could not rule out. */
 static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
 {
-	uint32_t idx = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
-	if (idx != MEMPROF_ALLOC_NONE) {
+	uint64_t value = memprof_alloc_map_take(&memprof_heap_g.map, ptr);
+	if (value != 0) {
 		if (*slot != UINT8_MAX) {
 			(*slot)--;
 		}
-		heap_release(idx);
+		heap_release_value(value);
 	} else {
 		/* Not recorded: maybe a watched block, its slot counted up for it. */
 		heap_watch_unrecorded_free(ptr);
@@ -625,10 +646,31 @@ HEAP_MIRRORED(_sampled)
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
 /* The address map's size_of: a record's requested size (saturated). */
-static uint32_t heap_record_size_of(const void *arg, uint32_t idx)
+static uint32_t heap_record_size_of(const void *owner, uint64_t value)
 {
-	(void) arg;
-	return memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->size;
+	(void) owner;
+	return memprof_alloc_pool_at(&memprof_heap_g.pool, MEMPROF_ALLOC_MAP_VALUE_IDX(value))->size;
+}
+
+/* The address map's compact: a small block that moves to the page tier
+ * keeps its site, size and generation in its slot there, and its record
+ * goes back to the pool (HEAP_COMPACT): 8 bytes less per long-lived block,
+ * and its free reads no record. Not in sampling mode (a record's estimate
+ * is computed from it, and sampled records are few), nor for a watched
+ * block (its record is marked big), nor past 2^20 generations. */
+static uint64_t heap_record_compact(const void *owner, uint64_t value)
+{
+	uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value), gen = MEMPROF_ALLOC_MAP_VALUE_GEN(value);
+	const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	uint64_t compact;
+
+	(void) owner;
+	if (memprof_heap_g.sampling || rec->size > HEAP_COMPACT_SIZE_MAX || gen >= HEAP_COMPACT_GEN_LIMIT) {
+		return value;
+	}
+	compact = HEAP_COMPACT(rec->site, rec->size, gen);
+	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
+	return compact;
 }
 
 void memprof_heap_thread_init(void)
@@ -636,7 +678,7 @@ void memprof_heap_thread_init(void)
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
 	memset(&heap_l, 0, sizeof(heap_l));
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
-	memprof_alloc_map_init(&memprof_heap_g.map, heap_record_size_of, NULL);
+	memprof_alloc_map_init(&memprof_heap_g.map, heap_record_size_of, heap_record_compact, NULL);
 }
 
 void memprof_heap_thread_shutdown(void)
@@ -690,13 +732,19 @@ typedef struct _heap_each_walk {
 	void *arg;
 } heap_each_walk;
 
-static void heap_each_visit(void *arg, uint32_t idx, uint32_t gen)
+static void heap_each_visit(void *arg, uint64_t value)
 {
 	heap_each_walk *walk = arg;
+	uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value);
 	uint64_t bytes, blocks;
 
+	if (value & HEAP_COMPACT_BIT) {
+		walk->visit(walk->arg, HEAP_COMPACT_SITE(value), HEAP_COMPACT_GEN(value), HEAP_COMPACT_SIZE(value), 1);
+		return;
+	}
 	memprof_heap_record_estimate(idx, &bytes, &blocks);
-	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site, gen, bytes, blocks);
+	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site, MEMPROF_ALLOC_MAP_VALUE_GEN(value),
+		bytes, blocks);
 }
 
 void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),

@@ -153,7 +153,7 @@ bool memprof_heap_report_begin(void);
 bool memprof_heap_watch(const void *block, unsigned slot);
 void memprof_heap_report_end(void);
 
-/** Starts a new generation and returns its number (1, 2, ..., at most MEMPROF_ALLOC_MAP_GEN_MAX, 2^31 - 1, then the same). */
+/** Starts a new generation and returns its number (1, 2, ..., at most MEMPROF_ALLOC_MAP_GEN_MAX, 2^30 - 1, then the same). */
 uint32_t memprof_heap_mark(void);
 
 /**

@@ -23,7 +23,7 @@
  * @var paused      > 0 while the profiler itself allocates from the request heap
  *                  (building a dump): such blocks are not recorded
  * @var pool        records of live allocations
- * @var map         address -> record
+ * @var map         address -> record (or a compact value, HEAP_COMPACT)
  * @var big         JudyL: record index -> size, for the rare blocks of 4 GiB or more
  * @var live_bytes  sum of requested sizes of recorded live blocks
  * @var generation  current generation (memprof_mark()), kept with each new block in the map
@@ -41,6 +41,19 @@
  * @var sample_filter     counting filter of sampled addresses: a free whose slot
  *                  is 0 was never sampled and costs no map lookup
  */
+/* A small block's value in the address map's page tier, in full mode,
+ * without a record (heap.c, heap_record_compact()): the owner's bit of the
+ * map's values (MEMPROF_ALLOC_MAP_OWNER_BIT), the site's id in bits 0-31,
+ * the requested size in bits 32-41 and the generation in bits 42-61. */
+#define HEAP_COMPACT_BIT MEMPROF_ALLOC_MAP_OWNER_BIT
+#define HEAP_COMPACT_SIZE_MAX 1023u
+#define HEAP_COMPACT_GEN_LIMIT (1u << 20)
+#define HEAP_COMPACT(site_id, size, gen) \
+	(HEAP_COMPACT_BIT | (uint64_t) (site_id) | ((uint64_t) (size) << 32) | ((uint64_t) (gen) << 42))
+#define HEAP_COMPACT_SITE(value) ((uint32_t) (value))
+#define HEAP_COMPACT_SIZE(value) ((uint32_t) ((value) >> 32) & HEAP_COMPACT_SIZE_MAX)
+#define HEAP_COMPACT_GEN(value) ((uint32_t) ((value) >> 42) & (HEAP_COMPACT_GEN_LIMIT - 1))
+
 typedef struct _memprof_heap_state {
 	bool active;
 	uint32_t paused;

@@ -19,6 +19,7 @@
 #include "heap.h"
 #include "heap_internal.h"
 #include "frame.h"
+#include "meta.h"
 
 static void heap_watch_clear(memprof_heap_watched *w)
 {
@@ -68,6 +69,7 @@ ZEND_COLD void memprof_heap_watched_freed(unsigned slot)
 bool memprof_heap_watch(const void *block, unsigned slot)
 {
 	memprof_heap_watched *w = &heap_l.watch[slot];
+	uint64_t *value;
 	uint32_t idx;
 
 	heap_unwatch(slot);
@@ -77,7 +79,23 @@ bool memprof_heap_watch(const void *block, unsigned slot)
 	if (!memprof_heap_g.active || block == heap_l.watch[slot ^ 1].ptr) {
 		return false;
 	}
-	idx = memprof_heap_g.map.count ? memprof_alloc_map_get(&memprof_heap_g.map, block) : MEMPROF_ALLOC_NONE;
+	value = memprof_heap_g.map.count ? memprof_alloc_map_find(&memprof_heap_g.map, block) : NULL;
+	idx = MEMPROF_ALLOC_NONE;
+	if (value && (*value & HEAP_COMPACT_BIT)) {
+		/* A small block without a record (heap.c, heap_record_compact()): it gets one back. */
+		memprof_alloc *rec;
+		idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
+		if (idx == MEMPROF_ALLOC_NONE) {
+			memprof_meta_failed();
+			return false;
+		}
+		rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+		rec->site = HEAP_COMPACT_SITE(*value);
+		rec->size = HEAP_COMPACT_SIZE(*value);
+		*value = MEMPROF_ALLOC_MAP_VALUE(idx, HEAP_COMPACT_GEN(*value));
+	} else if (value) {
+		idx = MEMPROF_ALLOC_MAP_VALUE_IDX(*value);
+	}
 	if (idx != MEMPROF_ALLOC_NONE) {
 		memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 		if (rec->size != UINT32_MAX) {

@@ -7,7 +7,12 @@
  * change class once empty), and blocks that fit no grid (malloc-like
  * addresses and sizes, blocks of another class in a page, addresses above
  * 47 bits), all mixed in one map as the profiler mixes heap and native
- * blocks. Prints "ok" and the counts, or what went wrong.
+ * blocks. The owner's compact() gives every third record's value another
+ * value in the page tier (as heap.c replaces a small block's record):
+ * the map must hand that one back from then on, and only for a block that
+ * went to the page tier; some are turned back into the record's value
+ * through memprof_alloc_map_find(). Prints "ok" and the counts, or what
+ * went wrong.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +23,7 @@
 
 #define LIVE_MAX 200000
 
-static struct { uintptr_t addr; uint32_t idx, gen; } live[LIVE_MAX];
+static struct { uintptr_t addr; uint64_t value; int restored; } live[LIVE_MAX];
 static size_t live_count;
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
@@ -154,17 +159,47 @@ static int fail(const char *what, uintptr_t a, uint64_t got, uint64_t want)
 /* Each record's size, for the map's size_of. */
 #define IDX_MAX 4000000
 static uint32_t idx_size[IDX_MAX];
-static uint32_t size_of(const void *arg, uint32_t idx)
+static uint64_t compacted, restored, compact_calls;
+static uint32_t size_of(const void *owner, uint64_t value)
 {
-	(void) arg;
-	return idx_size[idx % IDX_MAX];
+	(void) owner;
+	if (value & MEMPROF_ALLOC_MAP_OWNER_BIT) {
+		printf("size_of() of a compact value %#lx\n", (unsigned long) value);
+		exit(1);
+	}
+	return idx_size[MEMPROF_ALLOC_MAP_VALUE_IDX(value) % IDX_MAX];
+}
+
+/* The owner's compact value for a record's value, or the value itself. */
+#define COMPACT(value) ((value) | MEMPROF_ALLOC_MAP_OWNER_BIT)
+static int compactable(uint64_t value)
+{
+	return MEMPROF_ALLOC_MAP_VALUE_IDX(value) % 3 == 0;
+}
+static uint64_t compact(const void *owner, uint64_t value)
+{
+	(void) owner;
+	compact_calls++;
+	if ((value >> 63) || (value & MEMPROF_ALLOC_MAP_OWNER_BIT)) {
+		printf("compact() of %#lx\n", (unsigned long) value);
+		exit(1);
+	}
+	return compactable(value) ? COMPACT(value) : value;
+}
+
+/* What the map must hand back for live[i]: its value, or its compact one
+ * if it went to the page tier and was not restored since. */
+static int matches(size_t i, uint64_t got)
+{
+	return got == live[i].value
+		|| (!live[i].restored && compactable(live[i].value) && got == COMPACT(live[i].value));
 }
 
 static uint64_t visit_sum, visit_count;
-static void visit(void *arg, uint32_t idx, uint32_t gen)
+static void visit(void *arg, uint64_t value)
 {
 	(void) arg;
-	visit_sum += (uint64_t) idx * 31 + gen;
+	visit_sum += (value & ~MEMPROF_ALLOC_MAP_OWNER_BIT) * 31 + 7;
 	visit_count++;
 }
 
@@ -176,11 +211,24 @@ static int check_all(memprof_alloc_map *map)
 		return fail("count", 0, map->count, live_count);
 	}
 	for (i = 0; i < live_count; i++) {
-		uint32_t got = memprof_alloc_map_get(map, (void *) live[i].addr);
-		if (got != live[i].idx) {
-			return fail("get", live[i].addr, got, live[i].idx);
+		uint64_t *found = memprof_alloc_map_find(map, (void *) live[i].addr);
+		if (!found || !matches(i, *found)) {
+			return fail("find", live[i].addr, found ? *found : 0, live[i].value);
 		}
-		sum += (uint64_t) live[i].idx * 31 + live[i].gen;
+		if (*found != live[i].value) {
+			memprof_alloc_map_page *page = memprof_alloc_map_page_of(map, live[i].addr);
+			if (!page || !page->live || memprof_alloc_map_page_slot(page, live[i].addr) != found) {
+				return fail("compact value outside the page tier", live[i].addr, *found, live[i].value);
+			}
+			compacted++;
+			if (next() % 4 == 0) {
+				/* turned back into the record's value, as heap_watch.c does */
+				*found = live[i].value;
+				live[i].restored = 1;
+				restored++;
+			}
+		}
+		sum += live[i].value * 31 + 7;
 	}
 	visit_sum = visit_count = 0;
 	memprof_alloc_map_each(map, visit, NULL);
@@ -203,7 +251,7 @@ int main(int argc, char **argv)
 		chunk_base[c] = 0x7f0000000000ull + (uintptr_t) c * 0x2000000ull * (1 + c % 3) + (c == 7 ? 0x400000000ull : 0);
 	}
 	clear_live();
-	memprof_alloc_map_init(&map, size_of, NULL);
+	memprof_alloc_map_init(&map, size_of, compact, NULL);
 	for (op = 0; op < ops; op++) {
 		/* phases that grow the live set to tens of thousands, then shrink it */
 		uint64_t r = next() % 1000;
@@ -216,8 +264,8 @@ int main(int argc, char **argv)
 				return fail("set failed", a, 0, 0);
 			}
 			live[live_count].addr = a;
-			live[live_count].idx = next_idx;
-			live[live_count].gen = gen;
+			live[live_count].value = MEMPROF_ALLOC_MAP_VALUE(next_idx, gen | (outside ? MEMPROF_ALLOC_MAP_OUTSIDE : 0));
+			live[live_count].restored = 0;
 			link_live(live_count);
 			live_count++;
 			if (a >= 0x7f0000000000ull && a < 0x800000000000ull) {
@@ -233,9 +281,9 @@ int main(int argc, char **argv)
 		} else if (r < 990 && live_count) {
 			size_t i = next() % live_count;
 			uintptr_t a = live[i].addr;
-			uint32_t got = memprof_alloc_map_take(&map, (void *) a);
-			if (got != live[i].idx) {
-				return fail("take", a, got, live[i].idx);
+			uint64_t got = memprof_alloc_map_take(&map, (void *) a);
+			if (!matches(i, got)) {
+				return fail("take", a, got, live[i].value);
 			}
 			for (c = 0; c < CHUNKS; c++) {
 				if (a - chunk_base[c] < 0x200000) {
@@ -248,7 +296,7 @@ int main(int argc, char **argv)
 			/* an address that is not mapped: nothing taken, nothing changed */
 			size_t size;
 			uintptr_t a = pick(&size);
-			uint32_t got = memprof_alloc_map_take(&map, (void *) a);
+			uint64_t got = memprof_alloc_map_take(&map, (void *) a);
 			if (got != 0) {
 				return fail("take of an unmapped address", a, got, 0);
 			}
@@ -275,9 +323,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	while (live_count) {
-		uint32_t got = memprof_alloc_map_take(&map, (void *) live[live_count - 1].addr);
-		if (got != live[live_count - 1].idx) {
-			return fail("final take", live[live_count - 1].addr, got, live[live_count - 1].idx);
+		uint64_t got = memprof_alloc_map_take(&map, (void *) live[live_count - 1].addr);
+		if (!matches(live_count - 1, got)) {
+			return fail("final take", live[live_count - 1].addr, got, live[live_count - 1].value);
 		}
 		live_count--;
 	}
@@ -294,15 +342,20 @@ int main(int argc, char **argv)
 	}
 	visit_sum = visit_count = 0;
 	memprof_alloc_map_each(&map, visit, NULL);
-	if (map.page_count != 0 || visit_count != 20000 || visit_sum != 31ull * 20000 * 20001 / 2 + 5 * 20000) {
+	if (map.page_count != 0 || visit_count != 20000
+			|| visit_sum != 31ull * (20000ull * 20001 / 2 + 20000 * (MEMPROF_ALLOC_MAP_OUTSIDE | 5ull) * (1ull << 32)) + 7 * 20000) {
 		return fail("outside blocks", 0, map.page_count, 0);
 	}
 	for (op = 0; op < 20000; op++) {
-		if (memprof_alloc_map_take(&map, (void *) (chunk_base[0] + 4096 + (uintptr_t) op * 32)) != (uint32_t) op + 1) {
+		if (memprof_alloc_map_take(&map, (void *) (chunk_base[0] + 4096 + (uintptr_t) op * 32))
+				!= MEMPROF_ALLOC_MAP_VALUE(op + 1, MEMPROF_ALLOC_MAP_OUTSIDE | 5)) {
 			return fail("outside take", 0, 0, 0);
 		}
 	}
 	memprof_alloc_map_destroy(&map);
+	if (compacted == 0 || restored == 0) {
+		return fail("no compact value seen or restored", 0, compacted, restored);
+	}
 	printf("ok: %lu inserts, %lu removals, %lu misses, %lu resets; at most %lu live, %lu of them in the page tier\n",
 		(unsigned long) sets, (unsigned long) takes, (unsigned long) misses, (unsigned long) resets,
 		(unsigned long) peak, (unsigned long) page_peak);

@@ -1,5 +1,5 @@
 --TEST--
-alloc: 100,000 live strings of every size class (most outlive the address map's nursery: its page tier and Judy hold them), freed in random order, some pages refilled with another class: every dump's bytes and blocks at the allocating site are exact, and a since-mark sees exactly the blocks made after it
+alloc: 100,000 live strings of every size class (most outlive the address map's nursery: its page tier and Judy hold them, small blocks there without their records), freed in random order, some pages refilled with another class: every dump's bytes and blocks at the allocating site are exact, and a since-mark sees exactly the blocks made after it, also at the last generation a block's compact value holds (2^20 - 1) and the first it cannot (2^20)
 --EXTENSIONS--
 memprof
 --INI--
@@ -87,6 +87,40 @@ $new = [];
 $dump = memprof_dump_array();
 check('all freed', [site($dump, 'make'), site($dump, 'later')], [[0, 0], [0, 0]]);
 var_dump(memprof_test_check_inclusive($dump));
+
+/* Generations 2^20 - 1 and 2^20: small blocks keep theirs in the page tier
+ * up to the first, and keep their records from the second on. */
+function edge(int $n) { return str_repeat('e', $n); }
+function past(int $n) { return str_repeat('p', $n); }
+$g = memprof_mark();
+while ($g < (1 << 20) - 1) {
+    $g = memprof_mark();
+}
+$e = $elen = [];
+for ($i = 0; $i < 100000; $i++) {
+    $elen[$i] = 1 + ($i * 13) % 480;
+    $e[$i] = edge($elen[$i]);
+}
+$g2 = memprof_mark();
+printf("generations %d, %d\n", $g, $g2);
+$p = $plen = [];
+for ($i = 0; $i < 100000; $i++) {
+    $plen[$i] = 1 + ($i * 17) % 480;
+    $p[$i] = past($plen[$i]);
+}
+$since = memprof_dump_array($g);
+$since2 = memprof_dump_array($g2);
+check('since 2^20 - 1: at 2^20 - 1', site($since, 'edge'), expected($elen));
+check('since 2^20 - 1: at 2^20', site($since, 'past'), expected($plen));
+check('since 2^20: at 2^20 - 1', site($since2, 'edge'), [0, 0]);
+check('since 2^20: at 2^20', site($since2, 'past'), expected($plen));
+foreach (array_keys($e) as $i) {
+    if ($i % 3) {
+        unset($e[$i], $elen[$i], $p[$i], $plen[$i]);
+    }
+}
+$dump = memprof_dump_array();
+check('a third left', [site($dump, 'edge'), site($dump, 'past')], [expected($elen), expected($plen)]);
 ?>
 --EXPECT--
 all live: exact
@@ -98,3 +132,9 @@ since the mark: old blocks: exact
 all freed: exact
 array(0) {
 }
+generations 1048575, 1048576
+since 2^20 - 1: at 2^20 - 1: exact
+since 2^20 - 1: at 2^20: exact
+since 2^20: at 2^20 - 1: exact
+since 2^20: at 2^20: exact
+a third left: exact

@@ -419,9 +419,23 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 	 * which costs nothing to keep. */
 	set = memprof_alloc_map_nursery_set(map, ptr);
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
-	class_size = map->size_of && !(victim->value >> 63)
-		? memprof_alloc_map_class_size(map->size_of(map->owner, victim->value)) : 0;
-	if (class_size && (slot = alloc_map_page_claim(map, victim->key, class_size)) != NULL) {
+	slot = NULL;
+	if (!(victim->value >> 63)) {
+		/* A page holding blocks already takes any block on its grid without
+		 * asking for the size: places at multiples of its class are distinct
+		 * blocks whatever their sizes (and under the Zend MM a page with live
+		 * blocks holds only its class). */
+		memprof_alloc_map_page *page = memprof_alloc_map_page_of(map, victim->key);
+		if (page && page->live && (slot = memprof_alloc_map_page_slot(page, victim->key)) != NULL && !*slot) {
+			page->live++;
+			map->page_count++;
+			map->count++;
+		} else {
+			class_size = map->size_of ? memprof_alloc_map_class_size(map->size_of(map->owner, victim->value)) : 0;
+			slot = class_size ? alloc_map_page_claim(map, victim->key, class_size) : NULL;
+		}
+	}
+	if (slot) {
 		*slot = map->compact ? map->compact(map->owner, victim->value) : victim->value;
 		/* counted in again there */
 		map->count--;

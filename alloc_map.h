@@ -12,11 +12,13 @@
  * 448 and 512) at a multiple of the class size from its 4 KiB page's
  * start, and a page-aligned block over 3072 bytes. Each such page has a
  * slot per multiple of its class size, found by arithmetic on the address:
- * no search. A page's class is its first block's and changes only once the
- * page holds none; a block that does not fit (another class, another
- * offset, any other allocator) goes to Judy, so the map is exact for any
- * address. The class of a block leaving the nursery comes from its size,
- * which the map asks its owner for (size_of); the owner may then give the
+ * no search. A page's class is its first block's (its size, which the map
+ * asks its owner for: size_of) and changes only once the page holds none;
+ * a page holding blocks takes any block at a multiple of its class (distinct
+ * places are distinct blocks, whatever their sizes), and a block that does
+ * not fit (off the grid, a class an empty page cannot take, any address
+ * past 47 bits) goes to Judy, so the map is exact for any address and any
+ * allocator. The owner may give the
  * page tier a compact value for it instead of its record (compact: heap.c
  * keeps a small block's site, size and generation there and frees its
  * record).

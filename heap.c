@@ -655,9 +655,9 @@ static uint32_t heap_record_size_of(const void *owner, uint64_t value)
 /* The address map's compact: a small block that moves to the page tier
  * keeps its site, size and generation in its slot there, and its record
  * goes back to the pool (HEAP_COMPACT): 8 bytes less per long-lived block,
- * and its free reads no record. Not in sampling mode (a record's estimate
- * is computed from it, and sampled records are few), nor for a watched
- * block (its record is marked big), nor past 2^20 generations. */
+ * and its free reads no record. Not for a watched block (its record is
+ * marked big), nor past 2^20 generations; sampling sessions do not use it
+ * (memprof_heap_start()). */
 static uint64_t heap_record_compact(const void *owner, uint64_t value)
 {
 	uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value), gen = MEMPROF_ALLOC_MAP_VALUE_GEN(value);
@@ -665,7 +665,7 @@ static uint64_t heap_record_compact(const void *owner, uint64_t value)
 	uint64_t compact;
 
 	(void) owner;
-	if (memprof_heap_g.sampling || rec->size > HEAP_COMPACT_SIZE_MAX || gen >= HEAP_COMPACT_GEN_LIMIT) {
+	if (rec->size > HEAP_COMPACT_SIZE_MAX || gen >= HEAP_COMPACT_GEN_LIMIT) {
 		return value;
 	}
 	compact = HEAP_COMPACT(rec->site, rec->size, gen);
@@ -840,6 +840,8 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_heap_g.in_real_alloc = false;
 	memprof_heap_growth_due = false;
 	memprof_heap_g.sampling = sample_interval != 0;
+	/* (sampled records are few, and their estimates are computed from them) */
+	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : heap_record_compact;
 	if (memprof_heap_g.sampling) {
 		if (!memprof_heap_g.sample_filter) {
 			/* Kept from session to session (memprof_heap_stop() clears what

@@ -122,6 +122,48 @@ static void dump_sites_since(memprof_profile *profile, uint32_t since)
 	}
 }
 
+typedef struct _dump_retain_walk {
+	memprof_profile *profile;
+	uint32_t since;
+	bool failed;
+} dump_retain_walk;
+
+/* The retention walk's charge: the block's live counters to its site's
+ * entry for that retainer, if the view shows the block. */
+static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer)
+{
+	dump_retain_walk *walk = arg;
+	memprof_profile *profile = walk->profile;
+	uint32_t site_id, gen;
+	uint64_t bytes, blocks;
+	PWord_t slot;
+	memprof_counters *c;
+
+	if (!memprof_heap_block(block, &site_id, &gen, &bytes, &blocks) || gen < walk->since || site_id >= profile->nsites) {
+		return false;
+	}
+	slot = (PWord_t) JudyLIns(&profile->retained, ((Word_t) site_id << 32) | retainer, PJE0);
+	if (slot == PJERR) {
+		walk->failed = true;
+		return false;
+	}
+	if (!*slot) {
+		memprof_counters *counters = memprof_array_grow(profile->retained_counters, &profile->retained_cap,
+			profile->nretained + 1, sizeof(*counters), 64, false);
+		if (!counters) {
+			walk->failed = true;
+			return false;
+		}
+		profile->retained_counters = counters;
+		memset(&counters[profile->nretained], 0, sizeof(*counters));
+		*slot = (Word_t) ++profile->nretained;
+	}
+	c = &profile->retained_counters[*slot - 1];
+	c->live_bytes += bytes;
+	c->live_blocks += blocks;
+	return true;
+}
+
 static void dump_sites_peak(memprof_profile *profile)
 {
 	uint64_t exact;
@@ -179,6 +221,13 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		memprof_counters_add(&profile->self[memprof_site_by_id(id)->path->id], &profile->site_self[id]);
 	}
 	dump_inclusive(profile);
+	if (view && view->retainers && !view->peak) {
+		dump_retain_walk walk = { profile, view->since, false };
+		if (memprof_retain_walk(&profile->retainers, dump_retain_charge, &walk) != SUCCESS || walk.failed) {
+			memprof_profile_free(profile);
+			return FAILURE;
+		}
+	}
 	if (memprof_heap_sample_interval()) {
 		profile->sample_interval = memprof_heap_sample_interval();
 		size_t len = strlen(profile->description);
@@ -200,6 +249,15 @@ void memprof_profile_free(memprof_profile *profile)
 	profile->self = profile->incl = profile->site_self = NULL;
 	profile->canon = NULL;
 	profile->count = 0;
+	if (profile->retained) {
+		Word_t freed;
+		JLFA(freed, profile->retained);
+		(void) freed;
+	}
+	memprof_arena_free(profile->retained_counters);
+	profile->retained_counters = NULL;
+	profile->nretained = profile->retained_cap = 0;
+	memprof_retainers_free(&profile->retainers);
 }
 
 void memprof_profile_set_reason(memprof_profile *profile, const char *fmt, ...)

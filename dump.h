@@ -22,6 +22,7 @@
 #include "compat.h"
 #include "frame.h"
 #include "func.h"
+#include "retain.h"
 
 /**
  * Which view of the profile a dump shows.
@@ -30,10 +31,13 @@
  *             generation N or later (memprof_mark())
  * @var peak   the live counters per site at (near) the peak of live bytes
  *             instead of now (never combined with since)
+ * @var retainers  also walk from PHP's roots to find what holds each block
+ *             (retain.h; never combined with peak)
  */
 typedef struct _memprof_view {
 	uint32_t since;
 	bool peak;
+	bool retainers;
 } memprof_view;
 
 /**
@@ -63,6 +67,13 @@ typedef struct _memprof_view {
  * @var reason          why the dump was written: the PHP call and where it was
  *                      made, or the automatic dump's cause (memprof_profile_set_reason());
  *                      every format's header carries it
+ * @var retainers       the retention walk's retainers (retain.h) when the view asked
+ *                      for them; count 0 otherwise
+ * @var retained        JudyL: (site id << 32) | retainer id -> index + 1 in
+ *                      retained_counters: what the walk charged to each retainer
+ *                      at each site (live counters only; a site's live memory the
+ *                      walk did not reach is in no entry)
+ * @var retained_counters  nretained of them
  */
 typedef struct _memprof_profile {
 	uint32_t count;
@@ -77,6 +88,10 @@ typedef struct _memprof_profile {
 	uint64_t sample_interval;
 	char description[160];
 	char reason[320];
+	memprof_retainers retainers;
+	void *retained;
+	memprof_counters *retained_counters;
+	size_t nretained, retained_cap;
 } memprof_profile;
 
 /**

@@ -18,14 +18,16 @@
 #include "frame.h"
 #include "arena.h"
 
+#include <Judy.h>
+
 /* The keys of every node, made once per dump (interned: hash computed once,
  * no copy per node), appended without lookups: the dump of 600,000 paths
  * is a million arrays. */
 enum { DUMP_KEY_SIZE, DUMP_KEY_BLOCKS, DUMP_KEY_SIZE_INCL, DUMP_KEY_BLOCKS_INCL, DUMP_KEY_CALLS,
-	DUMP_KEY_CALLED, DUMP_KEY_LINES, DUMP_KEYS };
+	DUMP_KEY_CALLED, DUMP_KEY_LINES, DUMP_KEY_RETAINERS, DUMP_KEYS };
 static const char *const dump_array_key_names[DUMP_KEYS] = {
 	"memory_size", "blocks_count", "memory_size_inclusive", "blocks_count_inclusive", "calls", "called_functions",
-	"lines",
+	"lines", "retainers",
 };
 
 typedef struct {
@@ -115,6 +117,110 @@ static void dump_array_site_line(const dump_array_state *st, HashTable *node, ze
 	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_BLOCKS])) += (zend_long) c->live_blocks;
 }
 
+/* Adds c to the [memory_size, blocks_count] pair under key in table (made when missing). */
+static void dump_array_add_pair(const dump_array_state *st, HashTable *table, zend_string *key, const memprof_counters *c)
+{
+	zval *entry = zend_hash_find(table, key), zv;
+
+	if (!entry) {
+		array_init_size(&zv, 2);
+		zend_hash_real_init_mixed(Z_ARRVAL(zv));
+		dump_array_append_long(Z_ARRVAL(zv), st->keys[DUMP_KEY_SIZE], 0);
+		dump_array_append_long(Z_ARRVAL(zv), st->keys[DUMP_KEY_BLOCKS], 0);
+		entry = zend_hash_add_new(table, key, &zv);
+	}
+	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_SIZE])) += (zend_long) c->live_bytes;
+	Z_LVAL_P(zend_hash_find(Z_ARRVAL_P(entry), st->keys[DUMP_KEY_BLOCKS])) += (zend_long) c->live_blocks;
+}
+
+/* A node's retainers, the largest first (then by name: dumps compare
+ * equal). A pair's first element is its memory_size. */
+static int dump_array_retainer_cmp(Bucket *a, Bucket *b)
+{
+	zend_long sa = Z_LVAL(Z_ARRVAL(a->val)->arData[0].val), sb = Z_LVAL(Z_ARRVAL(b->val)->arData[0].val);
+
+	if (sa != sb) {
+		return sa > sb ? -1 : 1;
+	}
+	return zend_binary_strcmp(ZSTR_VAL(a->key), ZSTR_LEN(a->key), ZSTR_VAL(b->key), ZSTR_LEN(b->key));
+}
+
+/* Each node with live memory of its own gets "retainers": retainer name =>
+ * [memory_size, blocks_count], what the retention walk charged to each
+ * (dump.h), and "{not reached}" for the rest of the node's memory. */
+static zend_result dump_array_retainers(const dump_array_state *st, const memprof_profile *profile, HashTable **nodes,
+	const memprof_counters *self)
+{
+	const memprof_retainers *r = &profile->retainers;
+	memprof_counters *reached = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*reached));
+	zend_string **names = memprof_arena_calloc(r->count ? r->count : 1, sizeof(*names));
+	zend_string *not_reached = NULL;
+	Word_t key = 0;
+	PWord_t slot;
+	uint32_t id, i;
+	zend_result rc = SUCCESS;
+
+	if (!reached || !names) {
+		memprof_arena_free(reached);
+		memprof_arena_free(names);
+		return FAILURE;
+	}
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot) {
+		const memprof_counters *c = &profile->retained_counters[*slot - 1];
+		uint32_t site_id = (uint32_t) (key >> 32), ret = (uint32_t) key;
+		uint32_t node = profile->canon[memprof_site_by_id(site_id)->path->id];
+		zval *table, zv;
+		if (UNEXPECTED(memprof_compat_oom_pending())) {
+			rc = FAILURE;
+			break;
+		}
+		if (!names[ret]) {
+			names[ret] = zend_string_init(r->names[ret], strlen(r->names[ret]), 0);
+		}
+		table = zend_hash_find(nodes[node], st->keys[DUMP_KEY_RETAINERS]);
+		if (!table) {
+			array_init(&zv);
+			table = zend_hash_add_new(nodes[node], st->keys[DUMP_KEY_RETAINERS], &zv);
+		}
+		dump_array_add_pair(st, Z_ARRVAL_P(table), names[ret], c);
+		memprof_counters_add(&reached[node], c);
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	for (id = 0; rc == SUCCESS && id < profile->count; id++) {
+		memprof_counters rest = { 0 };
+		zval *table, zv;
+		if (profile->canon[id] != id || (!self[id].live_bytes && !self[id].live_blocks)) {
+			continue;
+		}
+		table = zend_hash_find(nodes[id], st->keys[DUMP_KEY_RETAINERS]);
+		if (!table) {
+			array_init(&zv);
+			table = zend_hash_add_new(nodes[id], st->keys[DUMP_KEY_RETAINERS], &zv);
+		}
+		rest.live_bytes = self[id].live_bytes - reached[id].live_bytes;
+		rest.live_blocks = self[id].live_blocks - reached[id].live_blocks;
+		if (rest.live_bytes || rest.live_blocks) {
+			if (!not_reached) {
+				not_reached = zend_string_init("{not reached}", sizeof("{not reached}") - 1, 0);
+			}
+			dump_array_add_pair(st, Z_ARRVAL_P(table), not_reached, &rest);
+		}
+		zend_hash_sort(Z_ARRVAL_P(table), dump_array_retainer_cmp, false);
+	}
+	for (i = 0; i < r->count; i++) {
+		if (names[i]) {
+			zend_string_release(names[i]);
+		}
+	}
+	if (not_reached) {
+		zend_string_release(not_reached);
+	}
+	memprof_arena_free(names);
+	memprof_arena_free(reached);
+	return rc;
+}
+
 /* The dump's scratch arrays (any may be NULL). */
 static void dump_array_scratch_free(void *called, void *nodes, void *self, void *incl, void *calls, void *has_children)
 {
@@ -140,13 +246,14 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 	bool *has_children = memprof_arena_calloc(n ? n : 1, sizeof(*has_children));
 
 	/* (volatile: used again after a bailout, in zend_catch) */
-	HashTable **volatile nodes = lines ? memprof_arena_malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
+	bool retainers = profile->retainers.count != 0;
+	HashTable **volatile nodes = lines || retainers ? memprof_arena_malloc((n ? n : 1) * sizeof(*nodes)) : NULL;
 
 	memset(&st, 0, sizeof(st));
 	called = memprof_arena_malloc((n ? n : 1) * sizeof(*called));
 	st.nnames = memprof_func_count();
 	st.names = memprof_arena_calloc(st.nnames ? st.nnames : 1, sizeof(*st.names));
-	if (!called || !st.names || !self || !incl || !calls || !has_children || (lines && !nodes)) {
+	if (!called || !st.names || !self || !incl || !calls || !has_children || ((lines || retainers) && !nodes)) {
 		memprof_arena_free(st.names);
 		dump_array_scratch_free(called, nodes, self, incl, calls, has_children);
 		return FAILURE;
@@ -189,7 +296,7 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 			zend_symtable_update(called[profile->canon[frame->parent->id]], dump_array_name(&st, frame->func), &node);
 		}
 		/* Lines: each site with live memory, into its (merged) node. */
-		for (id = 0; nodes && !oom && id < profile->nsites; id++) {
+		for (id = 0; lines && !oom && id < profile->nsites; id++) {
 			const memprof_counters *c = &profile->site_self[id];
 			if (UNEXPECTED(memprof_compat_oom_pending())) {
 				oom = true;
@@ -199,6 +306,9 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 				const memprof_site *site = memprof_site_by_id(id);
 				dump_array_site_line(&st, nodes[profile->canon[site->path->id]], site->line, c);
 			}
+		}
+		if (retainers && !oom && dump_array_retainers(&st, profile, nodes, self) != SUCCESS) {
+			oom = true;
 		}
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside

@@ -53,6 +53,9 @@
 #define PPROF_VALUE_TYPE_UNIT          2
 #define PPROF_SAMPLE_LOCATION_ID       1
 #define PPROF_SAMPLE_VALUE             2
+#define PPROF_SAMPLE_LABEL             3
+#define PPROF_LABEL_KEY                1
+#define PPROF_LABEL_STR                2
 #define PPROF_MAPPING_ID               1
 #define PPROF_MAPPING_FILENAME         5
 #define PPROF_MAPPING_HAS_FUNCTIONS    7
@@ -444,12 +447,11 @@ static void pprof_value_type(pprof_state *st, uint32_t field, const char *type, 
  * first line when the site has none: an internal function), then each
  * caller at the line where it called the frame below it. The root is not a
  * frame of any stack; what it holds itself (allocated outside any
- * function) is a sample of its own at the location {root}. */
-static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32_t site_id)
+ * function) is a sample of its own at the location {root}. With
+ * retained_by, the sample carries that label (c: its share of the site). */
+static void pprof_sample(pprof_state *st, const memprof_site *site, const memprof_counters *c, const char *retained_by)
 {
-	const memprof_site *site = memprof_site_by_id(site_id);
 	const memprof_path *frame = site->path, *child, *p;
-	const memprof_counters *c = &profile->site_self[site_id];
 	uint8_t values[4 * PPROF_VARINT_MAX];
 	size_t n = 0;
 
@@ -470,7 +472,39 @@ static void pprof_sample(pprof_state *st, const memprof_profile *profile, uint32
 	n += pprof_varint_encode(values + n, c->live_blocks);
 	n += pprof_varint_encode(values + n, c->live_bytes);
 	pprof_put_bytes(&st->msg, PPROF_SAMPLE_VALUE, values, n);
+	if (retained_by) {
+		st->sub.len = 0;
+		pprof_put_uint(&st->sub, PPROF_LABEL_KEY, pprof_str(st, "retained_by"));
+		pprof_put_uint(&st->sub, PPROF_LABEL_STR, pprof_str(st, retained_by));
+		pprof_put_sub(&st->msg, PPROF_SAMPLE_LABEL, &st->sub);
+	}
 	pprof_emit(st, PPROF_PROFILE_SAMPLE);
+}
+
+/* The site's samples by retainer (dump.h: profile->retained), its totals
+ * on the rest ("{not reached}", emitted when it holds or allocated
+ * anything): summed, they are the site's one sample. */
+static void pprof_site_retained(pprof_state *st, const memprof_profile *profile, uint32_t site_id)
+{
+	const memprof_site *site = memprof_site_by_id(site_id);
+	memprof_counters rest = profile->site_self[site_id];
+	Word_t key = (Word_t) site_id << 32;
+	PWord_t slot;
+
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot && (key >> 32) == site_id && !st->failed) {
+		const memprof_counters *c = &profile->retained_counters[*slot - 1];
+		memprof_counters share = { 0 };
+		share.live_bytes = c->live_bytes;
+		share.live_blocks = c->live_blocks;
+		rest.live_bytes -= c->live_bytes;
+		rest.live_blocks -= c->live_blocks;
+		pprof_sample(st, site, &share, profile->retainers.names[(uint32_t) key]);
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	if (!memprof_counters_zero(&rest) && !st->failed) {
+		pprof_sample(st, site, &rest, "{not reached}");
+	}
 }
 
 static void pprof_mapping(pprof_state *st, const memprof_profile *profile)
@@ -626,8 +660,13 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
 	for (id = 0; id < profile->nsites && !st.failed; id++) {
-		if (!memprof_counters_zero(&profile->site_self[id])) {
-			pprof_sample(&st, profile, id);
+		if (memprof_counters_zero(&profile->site_self[id])) {
+			continue;
+		}
+		if (profile->retainers.count) {
+			pprof_site_retained(&st, profile, id);
+		} else {
+			pprof_sample(&st, memprof_site_by_id(id), &profile->site_self[id], NULL);
 		}
 	}
 	pprof_mapping(&st, profile);

@@ -747,6 +747,28 @@ static void heap_each_visit(void *arg, uint64_t value)
 		bytes, blocks);
 }
 
+bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks)
+{
+	const uint64_t *value;
+
+	if (!memprof_heap_g.active || !memprof_heap_g.map.count
+			|| !(value = memprof_alloc_map_find(&memprof_heap_g.map, ptr))) {
+		return false;
+	}
+	if (*value & HEAP_COMPACT_BIT) {
+		*site_id = HEAP_COMPACT_SITE(*value);
+		*gen = HEAP_COMPACT_GEN(*value);
+		*bytes = HEAP_COMPACT_SIZE(*value);
+		*blocks = 1;
+	} else {
+		uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(*value);
+		*site_id = memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site;
+		*gen = MEMPROF_ALLOC_MAP_VALUE_GEN(*value);
+		memprof_heap_record_estimate(idx, bytes, blocks);
+	}
+	return true;
+}
+
 void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
 	void *arg)
 {

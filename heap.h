@@ -57,6 +57,14 @@ void memprof_heap_thread_shutdown(void);
  */
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed);
 
+/**
+ * The recorded live block that starts at ptr: its site's id (tree.h), its
+ * generation and what it stands for (its size and one block, or in
+ * sampling mode their estimates).
+ * @return false when no recorded block starts at ptr
+ */
+bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks);
+
 /** True when the block at ptr is recorded (allocated while tracking, not freed since). */
 bool memprof_heap_tracks(const void *ptr);
 

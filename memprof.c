@@ -309,17 +309,18 @@ static zend_result memprof_view_from_args(memprof_view *view, zend_long since, b
 ZEND_FUNCTION(memprof_dump_array)
 {
 	zend_long since = 0;
-	bool peak = false, lines = false;
+	bool peak = false, lines = false, retainers = false;
 	memprof_view view;
 	memprof_profile profile;
 	volatile zend_result rc;
 	volatile bool bailout = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 3)
+	ZEND_PARSE_PARAMETERS_START(0, 4)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
 		Z_PARAM_BOOL(lines)
+		Z_PARAM_BOOL(retainers)
 	ZEND_PARSE_PARAMETERS_END();
 	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
@@ -329,6 +330,11 @@ ZEND_FUNCTION(memprof_dump_array)
 	if (memprof_view_from_args(&view, since, peak, 1) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	if (retainers && peak) {
+		zend_argument_value_error(4, "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
+		RETURN_THROWS();
+	}
+	view.retainers = retainers;
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {
@@ -400,25 +406,31 @@ static void memprof_dump_end(void)
 /* Runs one format onto the stream argument: checks the state and the
  * stream, takes the view with the heap paused (so the dump records nothing
  * of its own), and turns any failed write into an exception. */
-static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn)
+static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
+	bool with_retainers)
 {
 	zval *zstream;
 	php_stream *stream;
 	zend_long since = 0;
-	bool peak = false, lines = false;
+	bool peak = false, lines = false, retainers = false;
 	memprof_view view;
 	memprof_profile profile;
 	memprof_writer w;
 	zend_result rc;
 
-	/* A fourth parameter, $lines, for the formats that have lines_fn. */
-	ZEND_PARSE_PARAMETERS_START(1, lines_fn ? 4 : 3)
+	/* A fourth parameter, $lines for the formats that have lines_fn,
+	 * $retainers for those that show them. */
+	ZEND_PARSE_PARAMETERS_START(1, lines_fn || with_retainers ? 4 : 3)
 		Z_PARAM_RESOURCE(zstream)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
 		Z_PARAM_BOOL(lines)
 	ZEND_PARSE_PARAMETERS_END();
+	if (with_retainers) {
+		retainers = lines;
+		lines = false;
+	}
 	if (lines) {
 		fn = lines_fn;
 	}
@@ -436,6 +448,11 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	if (memprof_view_from_args(&view, since, peak, 2) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	if (retainers && peak) {
+		zend_argument_value_error(4, "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
+		RETURN_THROWS();
+	}
+	view.retainers = retainers;
 
 	memprof_dump_begin();
 	if (memprof_profile_take(&profile, &view) != SUCCESS) {
@@ -469,27 +486,27 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 
 ZEND_FUNCTION(memprof_dump_callgrind)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind, NULL);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind, NULL, false);
 }
 
 ZEND_FUNCTION(memprof_dump_pprof)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof, NULL);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof, NULL, true);
 }
 
 ZEND_FUNCTION(memprof_dump_pprof_legacy)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy, NULL);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy, NULL, false);
 }
 
 ZEND_FUNCTION(memprof_dump_folded)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines, false);
 }
 
 ZEND_FUNCTION(memprof_dump_speedscope)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope, NULL);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope, NULL, false);
 }
 
 ZEND_FUNCTION(memprof_version)

@@ -31,9 +31,12 @@ function memprof_enabled_flags(): array {}
  * @param int $since only allocations made in this generation (memprof_mark()) or later; 0: all
  * @param bool $peak the call paths as they were at (near) the peak of live memory instead of now
  * @param bool $lines each node with memory of its own also gets "lines": line => [memory_size, blocks_count]
+ * @param bool $retainers each node with memory of its own also gets "retainers": what holds
+ *        that memory (a global, a static, a running frame's variable, "{unreachable}", ...)
+ *        => [memory_size, blocks_count], the largest first; walks from PHP's roots at the call
  * @throws MemprofException when not enabled
  */
-function memprof_dump_array(int $since = 0, bool $peak = false, bool $lines = false): array {}
+function memprof_dump_array(int $since = 0, bool $peak = false, bool $lines = false, bool $retainers = false): array {}
 
 /**
  * Starts a new generation: dumps with $since set to the returned number show
@@ -56,9 +59,11 @@ function memprof_dump_callgrind($handle, int $since = 0, bool $peak = false): vo
  * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
+ * @param bool $retainers split each sample by what holds its memory, in a "retained_by" label
+ *        (pprof -tags, -tagfocus=retained_by=...); walks from PHP's roots at the call
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof($handle, int $since = 0, bool $peak = false): void {}
+function memprof_dump_pprof($handle, int $since = 0, bool $peak = false, bool $retainers = false): void {}
 
 /**
  * Writes the live profile as a legacy text heap profile, self-symbolized,

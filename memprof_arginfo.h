@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9da92d53302ade3e5a965c198940e5291f298320 */
+ * Stub hash: 16e519ed82d8bcafc6e061eaadc3adc9bb7718e4 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -17,6 +17,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_array, 0, 0, IS_ARR
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lines, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retainers, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_mark, 0, 0, IS_LONG, 0)
@@ -28,7 +29,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_callgrind, 0, 1, IS
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_dump_pprof arginfo_memprof_dump_callgrind
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_pprof, 0, 1, IS_VOID, 0)
+	ZEND_ARG_INFO(0, handle)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retainers, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_pprof_legacy arginfo_memprof_dump_callgrind
 

@@ -6,8 +6,8 @@ memprof
 <?php
 /* Each function with one argument more than it takes. */
 $functions = ['memprof_enable' => 1, 'memprof_disable' => 0, 'memprof_enabled' => 0,
-    'memprof_enabled_flags' => 0, 'memprof_dump_array' => 3, 'memprof_mark' => 0,
-    'memprof_dump_callgrind' => 3, 'memprof_dump_pprof' => 3, 'memprof_dump_pprof_legacy' => 3,
+    'memprof_enabled_flags' => 0, 'memprof_dump_array' => 4, 'memprof_mark' => 0,
+    'memprof_dump_callgrind' => 3, 'memprof_dump_pprof' => 4, 'memprof_dump_pprof_legacy' => 3,
     'memprof_dump_folded' => 4, 'memprof_dump_speedscope' => 3, 'memprof_version' => 0];
 
 foreach ([false, true] as $profiling) {
@@ -41,10 +41,10 @@ ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_array() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_dump_callgrind() expects at most 3 arguments, 4 given
-ArgumentCountError: memprof_dump_pprof() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_dump_folded() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_speedscope() expects at most 3 arguments, 4 given
@@ -55,10 +55,10 @@ ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_array() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_dump_callgrind() expects at most 3 arguments, 4 given
-ArgumentCountError: memprof_dump_pprof() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_pprof() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_dump_folded() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_speedscope() expects at most 3 arguments, 4 given

@@ -1,0 +1,77 @@
+/*
+ * retain: who holds the live memory. At dump time, a walk from PHP's roots
+ * through the values they hold charges each block it reaches to the first
+ * root that reaches it (a retainer), so that a dump can show, beside the
+ * allocation site, the variable that keeps the memory alive.
+ *
+ * The walk reads the engine's structures and calls no user code: arrays,
+ * references, strings, and objects through their get_gc handler (the cycle
+ * collector's view: declared and dynamic properties, closures' bound
+ * variables and $this, suspended generators' and fibers' frames, the
+ * contents internal classes expose). It changes no refcount and allocates
+ * nothing on the request heap except what get_gc handlers do for the cycle
+ * collector too (its shared buffer). Cycles are walked once.
+ */
+#ifndef MEMPROF_RETAIN_H
+#define MEMPROF_RETAIN_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "php.h"
+
+/* Retainers every walk has, in this order; the roots' own follow. */
+enum {
+	/** objects no root reaches and no one else holds: cycles awaiting the
+	 *  cycle collector (and what only they hold) */
+	MEMPROF_RETAIN_UNREACHABLE,
+	/** objects no root reaches but something outside PHP's variables holds
+	 *  (a temporary of a running frame, an extension's structure, a callback
+	 *  registered with spl_autoload_register(), ...), and what they hold */
+	MEMPROF_RETAIN_ELSEWHERE,
+	/** the engine's VM stack pages (every running frame's variables) */
+	MEMPROF_RETAIN_VM_STACK,
+	MEMPROF_RETAIN_FIXED
+};
+
+/**
+ * The retainers of one walk, by id.
+ * @var names  names[id], NUL-terminated (from memprof's arena)
+ * @var count  retainers in names
+ * @var cap    names allocated
+ */
+typedef struct _memprof_retainers {
+	char **names;
+	uint32_t count;
+	size_t cap;
+} memprof_retainers;
+
+/**
+ * Charges a block the walk reached to a retainer.
+ * @return true when the block is one the profile counts (a recorded block's
+ *         start); the walk names a root only once it charged something.
+ */
+typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t retainer);
+
+/**
+ * Walks from the roots, in this order, each reached block charged once:
+ * global variables ($GLOBALS['name']), static properties (Cls::$name),
+ * class constants (Cls::NAME: enum cases), static variables of functions
+ * and methods (f()::$name, Cls::m()::$name), the error and exception
+ * handlers, the running frames from the innermost (compiled variables,
+ * $this, extra arguments, dynamic variables: "{frame} f()::$name"), then
+ * the objects no root reached (trial deletion, as the cycle collector does:
+ * those some reference from outside them holds, and what they reach, are
+ * MEMPROF_RETAIN_ELSEWHERE; the rest MEMPROF_RETAIN_UNREACHABLE), then the
+ * VM stack's pages. Blocks of other kinds (compiled code, the engine's
+ * tables, extensions' private buffers) are not reached.
+ * Call while profiling, with the heap paused.
+ * @param out  filled with the retainers' names (free with memprof_retainers_free())
+ * @return SUCCESS, or FAILURE when profiler memory ran out (out is empty then)
+ */
+zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg);
+
+/** Frees what memprof_retain_walk() filled in; out is empty afterwards. */
+void memprof_retainers_free(memprof_retainers *out);
+
+#endif

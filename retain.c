@@ -163,15 +163,21 @@ static void retain_children(retain_walk *w, zend_refcounted *ref, retain_edge ed
 			}
 			return;
 		}
-		case IS_ARRAY:
+		case IS_ARRAY: {
+			zend_string *key;
 			ht = (HashTable *) ref;
 			if (ht == &EG(symbol_table)) {
 				return;
 			}
-			ZEND_HASH_FOREACH_VAL(ht, zv) {
+			/* keys too: a string key made at run time is a block the array holds */
+			ZEND_HASH_FOREACH_STR_KEY_VAL(ht, key, zv) {
+				if (key && !ZSTR_IS_INTERNED(key)) {
+					edge(w, (zend_refcounted *) key);
+				}
 				retain_zval_edge(w, zv, edge);
 			} ZEND_HASH_FOREACH_END();
 			return;
+		}
 		case IS_REFERENCE:
 			retain_zval_edge(w, &((zend_reference *) ref)->val, edge);
 			return;

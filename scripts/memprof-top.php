@@ -2,7 +2,9 @@
 /*
  * Profiles a PHP script with memprof and, when it ends, prints the call
  * paths that still hold memory, largest first, each with the lines of its
- * function that hold the most.
+ * function that hold the most, then what holds that memory (retainers:
+ * the variables, statics and the like that keep it alive), each with the
+ * call paths that allocated it.
  *
  *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
  *
@@ -24,16 +26,32 @@ if ($memprof_top_script === false) {
     exit(2);
 }
 
-/** Flattens the tree into [[path, self bytes, self blocks, lines], ...]. */
+/** Flattens the tree into [[path, self bytes, self blocks, lines, retainers], ...]. */
 function memprof_top_flatten(array $node, array $prefix, array &$out): void
 {
     foreach ($node['called_functions'] as $name => $child) {
         $path = array_merge($prefix, [$name]);
         if ($child['memory_size'] > 0) {
-            $out[] = [$path, $child['memory_size'], $child['blocks_count'], $child['lines'] ?? []];
+            $out[] = [$path, $child['memory_size'], $child['blocks_count'], $child['lines'] ?? [], $child['retainers'] ?? []];
         }
         memprof_top_flatten($child, $path, $out);
     }
+}
+
+/** A call path as the report prints it. */
+function memprof_top_path(array $path, array $lines, string $script): array
+{
+    if ($path[0] === __FILE__) {
+        array_shift($path);             /* this wrapper's own frame */
+        /* What the wrapper's own line holds: the script's require
+         * (compiling it, its top-level declarations). */
+        if (!$path) {
+            $path = ['(loading ' . basename($script) . ')'];
+            $lines = [];
+        }
+    }
+    $base = dirname($script);
+    return [implode(' > ', array_map(fn($n) => memprof_top_short($n, $base), $path)), $lines];
 }
 
 function memprof_top_short(string $name, string $base): string
@@ -47,12 +65,13 @@ function memprof_top_report(string $script): void
     if (!memprof_enabled()) {
         return;
     }
-    $dump = memprof_dump_array(lines: true);
+    $dump = memprof_dump_array(lines: true, retainers: true);
     memprof_disable();
 
     $rows = [];
     if ($dump['memory_size'] > 0) {
-        $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count'], []];
+        $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count'], [],
+            $dump['retainers'] ?? []];
     }
     memprof_top_flatten($dump, [], $rows);
     usort($rows, fn($a, $b) => $b[1] <=> $a[1]);
@@ -66,24 +85,39 @@ function memprof_top_report(string $script): void
         min($limit, count($rows)), count($rows));
     fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'call path (outermost first)');
     foreach (array_slice($rows, 0, $limit) as [$path, $bytes, $blocks, $lines]) {
-        if ($path[0] === __FILE__) {
-            array_shift($path);             /* this wrapper's own frame */
-            /* What the wrapper's own line holds: the script's require
-             * (compiling it, its top-level declarations). */
-            if (!$path) {
-                $path = ['(loading ' . basename($script) . ')'];
-                $lines = [];
-            }
-        }
-        $names = array_map(fn($n) => memprof_top_short($n, $base), $path);
+        [$shown, $lines] = memprof_top_path($path, $lines, $script);
         fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0,
-            number_format($blocks), implode(' > ', $names));
+            number_format($blocks), $shown);
         /* Where in the function (user code has lines; 0 is none). */
         unset($lines[0]);
         uasort($lines, fn($a, $b) => $b['memory_size'] <=> $a['memory_size']);
         foreach (array_slice($lines, 0, 3, true) as $line => $l) {
             fprintf($out, "%14s %5.1f%% %9s      line %d\n", number_format($l['memory_size']),
                 $total ? 100 * $l['memory_size'] / $total : 0, number_format($l['blocks_count']), $line);
+        }
+    }
+
+    /* The same memory by what holds it, each with where it was allocated. */
+    $held = [];
+    foreach ($rows as [$path, $bytes, $blocks, $lines, $retainers]) {
+        [$shown] = memprof_top_path($path, [], $script);
+        foreach ($retainers as $name => $r) {
+            $held[$name] ??= ['bytes' => 0, 'blocks' => 0, 'paths' => []];
+            $held[$name]['bytes'] += $r['memory_size'];
+            $held[$name]['blocks'] += $r['blocks_count'];
+            $held[$name]['paths'][$shown] = ($held[$name]['paths'][$shown] ?? 0) + $r['memory_size'];
+        }
+    }
+    uasort($held, fn($a, $b) => $b['bytes'] <=> $a['bytes']);
+    $limit = min(5, count($held));
+    fprintf($out, "\nheld by (the first variable, static or other root that reaches it; top %d of %d):\n", $limit, count($held));
+    fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'retainer, then where what it holds was allocated');
+    foreach (array_slice($held, 0, $limit, true) as $name => $h) {
+        fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($h['bytes']), $total ? 100 * $h['bytes'] / $total : 0,
+            number_format($h['blocks']), memprof_top_short($name, $base));
+        arsort($h['paths']);
+        foreach (array_slice($h['paths'], 0, 2, true) as $shown => $bytes) {
+            fprintf($out, "%14s %5.1f%% %9s      %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0, '', $shown);
         }
     }
 }

@@ -1,5 +1,5 @@
 --TEST--
-retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}) and an object only an autoloader holds ({held elsewhere}); exact bytes, and every node's retainers add up to its memory
+retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
 --EXTENSIONS--
 memprof
 --FILE--
@@ -23,6 +23,7 @@ function for_handler() { return big(21000); }
 function for_weak_value() { return big(22000); }
 function for_weak_key() { return big(23000); }
 function for_autoloader() { return big(24000); }
+function for_key() { return big(25000); }
 
 class Registry { public static array $items = []; }
 class Service {
@@ -72,6 +73,8 @@ unset($h);
 $loader = new class { public $payload; public function load($c) {} };
 $loader->payload = for_autoloader();
 spl_autoload_register([$loader, 'load']);
+$map = [];
+$map[for_key()] = true;   /* a key made at run time: the array holds it */
 unset($loader);
 
 $d = frame_holder();
@@ -99,7 +102,7 @@ $check($d, 'root');
 echo 'retainers add up: ', $sum_ok ? 'yes' : 'no', "\n";
 foreach (['for_global', 'for_static_prop', 'for_static_var', 'for_method_static', 'for_frame', 'for_this',
     'for_closure', 'for_cycle', 'for_static_cycle', 'for_generator', 'for_fiber', 'for_handler',
-    'for_weak_value', 'for_weak_key', 'for_autoloader'] as $f) {
+    'for_weak_value', 'for_weak_key', 'for_autoloader', 'for_key'] as $f) {
     $found = memprof_test_paths_to($d, $f);
     $node = count($found) === 1 ? (reset($found)['called_functions']['big']['called_functions']['str_repeat'] ?? null) : null;
     if (!$node) {
@@ -130,3 +133,4 @@ for_handler: {error handler} 21032/1
 for_weak_value: $GLOBALS['wm'] 22032/1
 for_weak_key: $GLOBALS['key'] 23032/1
 for_autoloader: {held elsewhere} 24032/1
+for_key: $GLOBALS['map'] 25032/1

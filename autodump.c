@@ -71,6 +71,7 @@ static MEMPROF_TLS struct {
 	                             ("" when it is absolute or empty, or too long to join) */
 	zend_long max_dumps;     /* memprof.max_dumps */
 	uint64_t growth_step;    /* memprof.dump_on_growth, 0: off */
+	bool retainers;          /* memprof.dump_retainers */
 	int dump_signal;         /* memprof.dump_signal, 0: off */
 	bool in_request;         /* between RINIT and RSHUTDOWN */
 	bool session;            /* a profiling session runs */
@@ -304,6 +305,7 @@ static void autodump_log(const char *fmt, ...)
 void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
+	memprof_view view = { 0, false, autodump_s.retainers };
 
 	if (autodump_s.session) {
 		memprof_autodump_error_cb_check();
@@ -314,7 +316,7 @@ void memprof_autodump_interrupt(void)
 		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
 			strsignal(autodump_l.signo));
 		if (autodump_s.session
-				&& memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
+				&& memprof_autodump(&view, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
 			if (!autodump_l.capped) {
 				autodump_log("memprof could not write the dump requested by signal %d: %s",
 					autodump_l.signo, error);
@@ -331,7 +333,7 @@ void memprof_autodump_interrupt(void)
 				" bytes, %" PRIu64 " bytes or more over the last automatic dump",
 				memprof_heap_live_bytes(), autodump_s.growth_step);
 			/* A dump that was written re-armed the growth itself. */
-			if (memprof_autodump(NULL, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
+			if (memprof_autodump(&view, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS) {
 				if (!autodump_l.capped) {
 					/* Try again after the next step of growth. */
 					autodump_growth_rearm();
@@ -688,6 +690,11 @@ void memprof_autodump_set_dir(const char *dir)
 			}
 		}
 	}
+}
+
+void memprof_autodump_set_retainers(bool on)
+{
+	autodump_s.retainers = on;
 }
 
 void memprof_autodump_set_max_dumps(zend_long max_dumps)

@@ -34,6 +34,11 @@ void memprof_autodump_set_format(const memprof_dump_format *format);
 void memprof_autodump_set_dir(const char *dir);
 /** memprof.max_dumps: automatic dumps per process (thread), 0 or more. */
 void memprof_autodump_set_max_dumps(zend_long max_dumps);
+/** memprof.dump_retainers: signal and growth dumps also walk what holds
+ * the memory (retain.h; shown by the formats that show it: pprof's
+ * retained_by label). Never the memory-limit dump: the request is out of
+ * memory, and the walk runs the objects' get_gc handlers. */
+void memprof_autodump_set_retainers(bool on);
 /** memprof.dump_on_growth in bytes, 0: off. During a session the next
  * growth dump then comes when live memory rises that much above what is
  * live now. */

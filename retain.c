@@ -328,7 +328,11 @@ static void retain_frame_name(const zend_execute_data *ex, char *buf, size_t siz
 {
 	const zend_function *func = ex->func;
 
-	if (func->common.function_name && func->common.scope) {
+	if (ZEND_USER_CODE(func->type) && (func->common.fn_flags & ZEND_ACC_CLOSURE)) {
+		/* as memprof names closures (func.c) */
+		snprintf(buf, size, "%s%s{closure}(%s:%u)", func->common.scope ? ZSTR_VAL(func->common.scope->name) : "",
+			func->common.scope ? "::" : "", ZSTR_VAL(func->op_array.filename), func->op_array.line_start);
+	} else if (func->common.function_name && func->common.scope) {
 		snprintf(buf, size, "%s::%s()", ZSTR_VAL(func->common.scope->name), ZSTR_VAL(func->common.function_name));
 	} else if (func->common.function_name) {
 		snprintf(buf, size, "%s()", ZSTR_VAL(func->common.function_name));

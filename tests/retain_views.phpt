@@ -1,5 +1,5 @@
 --TEST--
-retain: views with retainers: $peak with $retainers is a ValueError (array and pprof); a since view charges only the blocks made since the mark (a global assigned an older string after the mark is not among them); a 100,000-level nested array is walked without recursion (200,000 blocks charged to its global; plain PHP cannot free one much deeper); in every view, full and sampling, each node's retainers add up to its memory
+retain: views with retainers: $peak with $retainers is a ValueError (array and pprof); a since view charges only the blocks made since the mark (a global assigned an older string after the mark is not among them); a 100,000-level nested array is walked without recursion (200,000 blocks charged to its global; plain PHP cannot free one much deeper); in every view, full and sampling, each node's retainers add up to its memory; dumped inside a running fiber, the frames below it are walked too
 --EXTENSIONS--
 memprof
 --INI--
@@ -44,8 +44,25 @@ echo "nest: ", implode(', ', array_keys($n['retainers'])), ": ", $sampling ? ($n
 unset($deep, $old, $new, $kept_old, $d);
 memprof_disable();
 }
+
+/* Dumped inside a running fiber: the frames below it (its resumer's) are
+ * walked too, and a closure's frame is named as memprof names closures. */
+function outer_data() { return str_repeat('o', 9000); }
+function runner() {
+    $local = outer_data();
+    $f = new Fiber(function () { $in = str_repeat('i', 7000); Fiber::suspend(memprof_dump_array(0, false, false, true)); });
+    return $f->start();
+}
+memprof_enable();
+$d = runner();
+memprof_disable();
+foreach (memprof_test_paths_to($d, 'str_repeat') as $p => $node) {
+    foreach ($node['retainers'] ?? [] as $name => $c) {
+        printf("fiber: %s: %s %d\n", str_replace(__FILE__, 'FILE', $p), str_replace(__FILE__, 'FILE', $name), $c['memory_size']);
+    }
+}
 ?>
---EXPECT--
+--EXPECTF--
 full:
 ValueError: memprof_dump_array(): Argument #4 ($retainers) cannot be true when $peak is true: the peak snapshot has no blocks to walk
 ValueError: memprof_dump_pprof(): Argument #4 ($retainers) cannot be true when $peak is true: the peak snapshot has no blocks to walk
@@ -60,3 +77,5 @@ since the mark: retainers add up: yes
   $GLOBALS['new']
 all: retainers add up: yes
 nest: $GLOBALS['deep']: about 200,000 blocks
+fiber: FILE > runner > outer_data > str_repeat: {frame} runner()::$local 9032
+fiber: FILE > runner > Fiber::start > {closure}(FILE:%d) > str_repeat: {frame} {closure}(FILE:%d)::$in 7032

@@ -72,6 +72,7 @@ static MEMPROF_TLS struct {
 	zend_long max_dumps;     /* memprof.max_dumps */
 	uint64_t growth_step;    /* memprof.dump_on_growth, 0: off */
 	bool retainers;          /* memprof.dump_retainers */
+	bool collect_cycles;     /* memprof.dump_collect_cycles */
 	int dump_signal;         /* memprof.dump_signal, 0: off */
 	bool in_request;         /* between RINIT and RSHUTDOWN */
 	bool session;            /* a profiling session runs */
@@ -289,6 +290,7 @@ static void autodump_signal_handler(int signo)
  * user handlers (frameworks turn warnings into exceptions) would make a
  * failed dump the application's error. */
 static void autodump_log(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+static void autodump_collect_cycles(void);
 static void memprof_autodump_error_cb_check(void);
 
 static void autodump_log(const char *fmt, ...)
@@ -313,6 +315,9 @@ void memprof_autodump_interrupt(void)
 
 	if (autodump_signal_due || memprof_signal_take_due()) {
 		autodump_signal_due = 0;
+		if (autodump_s.session) {
+			autodump_collect_cycles();
+		}
 		snprintf(reason, sizeof(reason), "memprof.dump_signal: signal %d (%s) received", autodump_l.signo,
 			strsignal(autodump_l.signo));
 		if (autodump_s.session
@@ -329,6 +334,7 @@ void memprof_autodump_interrupt(void)
 	}
 	if (memprof_heap_take_growth_due()) {
 		if (autodump_s.session) {
+			autodump_collect_cycles();
 			snprintf(reason, sizeof(reason), "memprof.dump_on_growth: live memory grew to %" PRIu64
 				" bytes, %" PRIu64 " bytes or more over the last automatic dump",
 				memprof_heap_live_bytes(), autodump_s.growth_step);
@@ -695,6 +701,22 @@ void memprof_autodump_set_dir(const char *dir)
 void memprof_autodump_set_retainers(bool on)
 {
 	autodump_s.retainers = on;
+}
+
+void memprof_autodump_set_collect_cycles(bool on)
+{
+	autodump_s.collect_cycles = on;
+}
+
+/* Before a growth or signal dump, when asked: what the collector frees is
+ * garbage, not memory the program keeps. At the VM's safe point the
+ * interrupt runs at, as pcntl's signal handlers run user code there. */
+static void autodump_collect_cycles(void)
+{
+	if (autodump_s.collect_cycles) {
+		/* (the collector returns at once when it is running already) */
+		gc_collect_cycles();
+	}
 }
 
 void memprof_autodump_set_max_dumps(zend_long max_dumps)

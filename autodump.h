@@ -39,6 +39,10 @@ void memprof_autodump_set_max_dumps(zend_long max_dumps);
  * retained_by label). Never the memory-limit dump: the request is out of
  * memory, and the walk runs the objects' get_gc handlers. */
 void memprof_autodump_set_retainers(bool on);
+/** memprof.dump_collect_cycles: growth and signal dumps first run the cycle
+ * collector (gc_collect_cycles()), so that garbage cycles are not in them.
+ * Opt-in: the program's destructors of such cycles then run at the dump. */
+void memprof_autodump_set_collect_cycles(bool on);
 /** memprof.dump_on_growth in bytes, 0: off. During a session the next
  * growth dump then comes when live memory rises that much above what is
  * live now. */

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <Judy.h>
+
 #include "dump_folded.h"
 #include "arena.h"
 
@@ -20,6 +22,113 @@
 static void dump_folded_name(memprof_writer *w, const char *name)
 {
 	memprof_writer_put_name(w, name, ";\r\n", ":  ");
+}
+
+/* With retainers (dump.h), each stack starts with the frame of what holds
+ * its memory, "{retained by} NAME": a flame graph's bottom row. */
+static void dump_folded_retainer(memprof_writer *w, const char *name)
+{
+	memprof_writer_write(w, "{retained by} ", sizeof("{retained by} ") - 1);
+	dump_folded_name(w, name);
+	memprof_writer_write(w, ";", 1);
+}
+
+/* The stack of path (outermost first), each frame at the line where it
+ * called the next, the last at line (0: no lines), then the bytes. */
+static bool dump_folded_stack(memprof_writer *w, memprof_stack *st, const memprof_path *path, uint32_t line, bool lines,
+	uint64_t bytes)
+{
+	size_t depth;
+
+	if (!path->parent) {
+		memprof_writer_printf(w, "{root} %" PRIu64 "\n", bytes);
+		return true;
+	}
+	if (!memprof_stack_of(st, path)) {
+		return false;
+	}
+	for (depth = st->n; depth-- > 0;) {
+		dump_folded_name(w, memprof_profile_name(st->frames[depth]));
+		if (lines && (depth ? st->frames[depth - 1]->call_line : line)) {
+			memprof_writer_printf(w, ":%u", depth ? st->frames[depth - 1]->call_line : line);
+		}
+		memprof_writer_write(w, depth ? ";" : " ", 1);
+	}
+	memprof_writer_printf(w, "%" PRIu64 "\n", bytes);
+	return true;
+}
+
+/* Stacks by retainer: from the walk's (site, retainer) counters, by site
+ * with lines, else summed by (merged path, retainer); what the walk did
+ * not reach under "{not reached}". */
+static void dump_folded_retained(const memprof_profile *profile, memprof_writer *w, bool lines)
+{
+	memprof_stack st = {0};
+	Pvoid_t by_path = NULL;
+	Word_t key = 0, freed;
+	PWord_t slot, to;
+	memprof_counters *rest = memprof_arena_calloc(lines ? (profile->nsites ? profile->nsites : 1)
+		: (profile->count ? profile->count : 1), sizeof(*rest));
+	uint32_t id;
+
+	if (!rest) {
+		memprof_writer_fail(w);
+		return;
+	}
+	if (lines) {
+		memcpy(rest, profile->site_self, profile->nsites * sizeof(*rest));
+	} else {
+		memprof_profile_merge(profile, profile->self, rest);
+	}
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot && !w->failed) {
+		const memprof_counters *c = &profile->retained_counters[*slot - 1];
+		uint32_t site_id = (uint32_t) (key >> 32), ret = (uint32_t) key;
+		const memprof_site *site = memprof_site_by_id(site_id);
+		uint32_t at = lines ? site_id : profile->canon[site->path->id];
+		rest[at].live_bytes -= c->live_bytes;
+		if (lines) {
+			if (c->live_bytes) {
+				dump_folded_retainer(w, profile->retainers.names[ret]);
+				if (!dump_folded_stack(w, &st, site->path, site->line, true, c->live_bytes)) {
+					memprof_writer_fail(w);
+				}
+			}
+		} else {
+			to = (PWord_t) JudyLIns(&by_path, ((Word_t) at << 32) | ret, PJE0);
+			if (to == PJERR) {
+				memprof_writer_fail(w);
+				break;
+			}
+			*to += c->live_bytes;
+		}
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	key = 0;
+	JLF(slot, by_path, key);
+	while (slot && !w->failed) {
+		if (*slot) {
+			dump_folded_retainer(w, profile->retainers.names[(uint32_t) key]);
+			if (!dump_folded_stack(w, &st, memprof_path_by_id((uint32_t) (key >> 32)), 0, false, *slot)) {
+				memprof_writer_fail(w);
+			}
+		}
+		JLN(slot, by_path, key);
+	}
+	for (id = 0; id < (lines ? profile->nsites : profile->count) && !w->failed; id++) {
+		const memprof_path *path = lines ? memprof_site_by_id(id)->path : memprof_path_by_id(id);
+		if (rest[id].live_bytes == 0 || (!lines && profile->canon[id] != id)) {
+			continue;
+		}
+		dump_folded_retainer(w, "{not reached}");
+		if (!dump_folded_stack(w, &st, path, lines ? memprof_site_by_id(id)->line : 0, lines, rest[id].live_bytes)) {
+			memprof_writer_fail(w);
+		}
+	}
+	JLFA(freed, by_path);
+	(void) freed;
+	memprof_stack_free(&st);
+	memprof_arena_free(rest);
 }
 
 void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
@@ -31,6 +140,11 @@ void memprof_dump_folded(const memprof_profile *profile, memprof_writer *w)
 
 	if (!self) {
 		memprof_writer_fail(w);
+		return;
+	}
+	if (profile->retainers.count) {
+		memprof_arena_free(self);
+		dump_folded_retained(profile, w, false);
 		return;
 	}
 	memprof_profile_merge(profile, profile->self, self);
@@ -71,6 +185,10 @@ void memprof_dump_folded_lines(const memprof_profile *profile, memprof_writer *w
 	memprof_stack st = {0};
 	uint32_t id;
 
+	if (profile->retainers.count) {
+		dump_folded_retained(profile, w, true);
+		return;
+	}
 	for (id = 0; id < profile->nsites && !w->failed; id++) {
 		const memprof_site *site = memprof_site_by_id(id);
 		size_t depth;

@@ -418,18 +418,23 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	memprof_writer w;
 	zend_result rc;
 
-	/* A fourth parameter, $lines for the formats that have lines_fn,
-	 * $retainers for those that show them. */
-	ZEND_PARSE_PARAMETERS_START(1, lines_fn || with_retainers ? 4 : 3)
+	bool fourth = false, fifth = false;
+
+	/* Then $lines for the formats that have lines_fn, and $retainers for
+	 * those that show them, in that order. */
+	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_fn != NULL) + with_retainers)
 		Z_PARAM_RESOURCE(zstream)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
-		Z_PARAM_BOOL(lines)
+		Z_PARAM_BOOL(fourth)
+		Z_PARAM_BOOL(fifth)
 	ZEND_PARSE_PARAMETERS_END();
-	if (with_retainers) {
-		retainers = lines;
-		lines = false;
+	if (lines_fn) {
+		lines = fourth;
+		retainers = fifth;
+	} else {
+		retainers = fourth;
 	}
 	if (lines) {
 		fn = lines_fn;
@@ -501,7 +506,7 @@ ZEND_FUNCTION(memprof_dump_pprof_legacy)
 
 ZEND_FUNCTION(memprof_dump_folded)
 {
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines, false);
+	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines, true);
 }
 
 ZEND_FUNCTION(memprof_dump_speedscope)

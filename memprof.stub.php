@@ -81,9 +81,11 @@ function memprof_dump_pprof_legacy($handle, int $since = 0, bool $peak = false):
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @param bool $lines frames "function:line": the line of the call, and for the last one the line that allocated
+ * @param bool $retainers each stack starts with a "{retained by} NAME" frame: what holds its memory
+ *        (walks from PHP's roots at the call)
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_folded($handle, int $since = 0, bool $peak = false, bool $lines = false): void {}
+function memprof_dump_folded($handle, int $since = 0, bool $peak = false, bool $lines = false, bool $retainers = false): void {}
 
 /**
  * Writes the live profile as speedscope JSON (live bytes, live blocks and

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 16e519ed82d8bcafc6e061eaadc3adc9bb7718e4 */
+ * Stub hash: 448d00de313fe6dcf87c0b2a8eb77a229060a947 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -43,6 +43,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_folded, 0, 1, IS_VO
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lines, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retainers, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_speedscope arginfo_memprof_dump_callgrind

@@ -1,5 +1,5 @@
 --TEST--
-retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
+retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, an enum case (a class constant holding an object), a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
 --EXTENSIONS--
 memprof
 --FILE--
@@ -26,6 +26,8 @@ function for_autoloader() { return big(24000); }
 function for_key() { return big(25000); }
 
 class Registry { public static array $items = []; }
+enum Suit { case Hearts; }
+function for_enum() { return Suit::Hearts; }   /* the case's object is made at its first use */
 class Service {
     public $data;
     public function keep() { static $seen = []; $seen[] = for_method_static(); }
@@ -75,6 +77,7 @@ $loader->payload = for_autoloader();
 spl_autoload_register([$loader, 'load']);
 $map = [];
 $map[for_key()] = true;   /* a key made at run time: the array holds it */
+for_enum();
 unset($loader);
 
 $d = frame_holder();
@@ -100,6 +103,8 @@ $check = function (array $node, string $path) use (&$check, &$sum_ok) {
 };
 $check($d, 'root');
 echo 'retainers add up: ', $sum_ok ? 'yes' : 'no', "\n";
+$enum = memprof_test_paths_to($d, 'for_enum');
+echo 'for_enum: ', implode(', ', array_keys(reset($enum)['retainers'] ?? [])), "\n";
 foreach (['for_global', 'for_static_prop', 'for_static_var', 'for_method_static', 'for_frame', 'for_this',
     'for_closure', 'for_cycle', 'for_static_cycle', 'for_generator', 'for_fiber', 'for_handler',
     'for_weak_value', 'for_weak_key', 'for_autoloader', 'for_key'] as $f) {
@@ -118,6 +123,7 @@ foreach (['for_global', 'for_static_prop', 'for_static_var', 'for_method_static'
 ?>
 --EXPECT--
 retainers add up: yes
+for_enum: Suit::Hearts
 for_global: $GLOBALS['g'] 10032/1
 for_static_prop: Registry::$items 11032/1
 for_static_var: for_static_var()::$history 12032/1

@@ -1,5 +1,5 @@
 --TEST--
-retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, an enum case (a class constant holding an object), a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
+retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, an enum case (a class constant holding an object), a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable (a large array), an ArrayObject's and a SplObjectStorage's contents, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
 --EXTENSIONS--
 memprof
 --FILE--
@@ -24,6 +24,8 @@ function for_weak_value() { return big(22000); }
 function for_weak_key() { return big(23000); }
 function for_autoloader() { return big(24000); }
 function for_key() { return big(25000); }
+function for_array_object() { return big(26000); }
+function for_storage() { return big(27000); }
 
 class Registry { public static array $items = []; }
 enum Suit { case Hearts; }
@@ -58,7 +60,7 @@ $g = for_global();
 Registry::$items[] = for_static_prop();
 for_static_var();
 (new Service)->keep();
-$big = for_closure();
+$big = [for_closure(), range(1, 1000)];   /* a closure holding a large array */
 $fn = function () use ($big) { return strlen($big); };
 unset($big);
 (function () { $a = new Node; $b = new Node; $a->other = $b; $b->other = $a; $a->payload = for_cycle(); })();
@@ -78,6 +80,9 @@ spl_autoload_register([$loader, 'load']);
 $map = [];
 $map[for_key()] = true;   /* a key made at run time: the array holds it */
 for_enum();
+$ao = new ArrayObject([for_array_object()]);
+$storage = new SplObjectStorage();
+$storage[new stdClass] = for_storage();
 unset($loader);
 
 $d = frame_holder();
@@ -103,11 +108,13 @@ $check = function (array $node, string $path) use (&$check, &$sum_ok) {
 };
 $check($d, 'root');
 echo 'retainers add up: ', $sum_ok ? 'yes' : 'no', "\n";
+$range = memprof_test_node($d, [__FILE__, 'range']);
+echo 'range: ', implode(', ', array_map(fn($n, $c) => "$n {$c['blocks_count']}", array_keys($range['retainers'] ?? []), $range['retainers'] ?? [])), "\n";
 $enum = memprof_test_paths_to($d, 'for_enum');
 echo 'for_enum: ', implode(', ', array_keys(reset($enum)['retainers'] ?? [])), "\n";
 foreach (['for_global', 'for_static_prop', 'for_static_var', 'for_method_static', 'for_frame', 'for_this',
     'for_closure', 'for_cycle', 'for_static_cycle', 'for_generator', 'for_fiber', 'for_handler',
-    'for_weak_value', 'for_weak_key', 'for_autoloader', 'for_key'] as $f) {
+    'for_weak_value', 'for_weak_key', 'for_autoloader', 'for_key', 'for_array_object', 'for_storage'] as $f) {
     $found = memprof_test_paths_to($d, $f);
     $node = count($found) === 1 ? (reset($found)['called_functions']['big']['called_functions']['str_repeat'] ?? null) : null;
     if (!$node) {
@@ -123,6 +130,7 @@ foreach (['for_global', 'for_static_prop', 'for_static_var', 'for_method_static'
 ?>
 --EXPECT--
 retainers add up: yes
+range: $GLOBALS['fn'] 2
 for_enum: Suit::Hearts
 for_global: $GLOBALS['g'] 10032/1
 for_static_prop: Registry::$items 11032/1
@@ -140,3 +148,5 @@ for_weak_value: $GLOBALS['wm'] 22032/1
 for_weak_key: $GLOBALS['key'] 23032/1
 for_autoloader: {held elsewhere} 24032/1
 for_key: $GLOBALS['map'] 25032/1
+for_array_object: $GLOBALS['ao'] 26032/1
+for_storage: $GLOBALS['storage'] 27032/1

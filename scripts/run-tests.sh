@@ -52,7 +52,10 @@ if [ -n "${MEMPROF_TEST_JIT:-}" ]; then
   opcache_so=
   # opcache is built in from PHP 8.5 on.
   [ -f "$ext_dir/opcache.so" ] && opcache_so="-d zend_extension=$ext_dir/opcache.so"
-  jit_args="$opcache_so -d opcache.enable_cli=1 -d opcache.optimization_level=0
+  # file_update_protection=0: run-tests.php writes each test's script just
+  # before running it, and opcache (the JIT with it) leaves files younger
+  # than 2 s uncompiled by default: the test's own code would run in the VM.
+  jit_args="$opcache_so -d opcache.enable_cli=1 -d opcache.file_update_protection=0 -d opcache.optimization_level=0
     -d opcache.jit=$MEMPROF_TEST_JIT -d opcache.jit_buffer_size=64M -d opcache.jit_hot_loop=1
     -d opcache.jit_hot_func=1 -d opcache.jit_hot_return=1 -d opcache.jit_hot_side_exit=1"
 fi

@@ -77,7 +77,8 @@ echo $cpu() - $t, "\n";
 ');
 /* opcache is built in from PHP 8.5 on. */
 $opcache = is_file(ini_get('extension_dir') . '/opcache.so') ? '-d zend_extension=opcache ' : '';
-$jit = extension_loaded('Zend OPcache') || $opcache !== '' ? $opcache . '-d opcache.enable_cli=1 -d opcache.jit_buffer_size=32M -d opcache.jit=' : null;
+/* file_update_protection=0: the scripts were just written (opcache would not compile them). */
+$jit = extension_loaded('Zend OPcache') || $opcache !== '' ? $opcache . '-d opcache.enable_cli=1 -d opcache.file_update_protection=0 -d opcache.jit_buffer_size=32M -d opcache.jit=' : null;
 $run = function (string $env, string $ini, string $script, string $args = '') use ($php, $so): array {
     exec(sprintf('%s %s -n -d memory_limit=1G -d memprof.sample_interval=1 %s -d extension=%s %s %s 2>&1',
         $env, escapeshellarg($php), $ini, escapeshellarg($so), escapeshellarg($script), $args), $out, $rc);

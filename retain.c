@@ -36,6 +36,16 @@
 #include "arena.h"
 #include "meta.h"
 
+/* An entry of the walk's stack: a value to visit (pos RETAIN_VISIT), or an
+ * array whose elements from pos on are still to be walked. Arrays are
+ * walked an element at a time, so the stack holds O(depth) entries, not a
+ * pointer per element of the largest array. */
+#define RETAIN_VISIT UINT32_MAX
+typedef struct _retain_item {
+	zend_refcounted *ref;
+	uint32_t pos;
+} retain_item;
+
 /* A node of the trial deletion: an object no root reached, or a value only
  * such objects reach. */
 typedef struct _retain_node {
@@ -49,7 +59,7 @@ typedef struct _retain_walk {
 	void *arg;
 	memprof_retainers *out;
 	Pvoid_t visited;          /* Judy1 of the values walked from a root */
-	zend_refcounted **stack;
+	retain_item *stack;
 	size_t n, cap;
 	char name[512];           /* the root being walked, registered at its first charge */
 	uint32_t current;         /* its id (out->count until registered) */
@@ -186,6 +196,21 @@ static void retain_children(retain_walk *w, zend_refcounted *ref, retain_edge ed
 	}
 }
 
+static void retain_push_item(retain_walk *w, zend_refcounted *ref, uint32_t pos)
+{
+	if (w->n == w->cap) {
+		retain_item *stack = memprof_array_grow(w->stack, &w->cap, w->n + 1, sizeof(*stack), 256, false);
+		if (!stack) {
+			w->failed = true;
+			return;
+		}
+		w->stack = stack;
+	}
+	w->stack[w->n].ref = ref;
+	w->stack[w->n].pos = pos;
+	w->n++;
+}
+
 static void retain_push(retain_walk *w, zend_refcounted *ref)
 {
 	int rc;
@@ -198,15 +223,45 @@ static void retain_push(retain_walk *w, zend_refcounted *ref)
 	if (rc == 0) {
 		return;   /* walked already */
 	}
-	if (w->n == w->cap) {
-		zend_refcounted **stack = memprof_array_grow(w->stack, &w->cap, w->n + 1, sizeof(*stack), 256, false);
-		if (!stack) {
-			w->failed = true;
-			return;
+	retain_push_item(w, ref, RETAIN_VISIT);
+}
+
+/* The next element of ht from pos on that holds something to walk: the
+ * array's place after it goes back on the stack, then what it holds. */
+static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos)
+{
+	size_t before = w->n;
+
+	for (; pos < ht->nNumUsed; pos++) {
+		zval *zv;
+		zend_string *key = NULL;
+		if (HT_IS_PACKED(ht)) {
+			zv = &ht->arPacked[pos];
+		} else {
+			zv = &ht->arData[pos].val;
+			key = ht->arData[pos].key;
 		}
-		w->stack = stack;
+		if (Z_TYPE_P(zv) == IS_UNDEF) {
+			continue;
+		}
+		if (Z_TYPE_P(zv) == IS_INDIRECT) {
+			zv = Z_INDIRECT_P(zv);
+		}
+		if ((key && !ZSTR_IS_INTERNED(key)) || Z_REFCOUNTED_P(zv)) {
+			retain_push_item(w, (zend_refcounted *) ht, pos + 1);
+			before = w->n;
+			if (key && !ZSTR_IS_INTERNED(key)) {
+				retain_push(w, (zend_refcounted *) key);
+			}
+			if (Z_REFCOUNTED_P(zv)) {
+				retain_push(w, Z_COUNTED_P(zv));
+			}
+			if (w->n > before) {
+				return;   /* walk it, then come back for the rest */
+			}
+			w->n--;   /* both walked already: drop the array's place, go on */
+		}
 	}
-	w->stack[w->n++] = ref;
 }
 
 /* Walks what the root's value holds, charging each new value to it. */
@@ -228,9 +283,17 @@ static void retain_root(retain_walk *w, zval *zv, const char *fmt, ...)
 	w->named = false;
 	retain_push(w, Z_COUNTED_P(zv));
 	while (w->n && !w->failed) {
-		zend_refcounted *ref = w->stack[--w->n];
-		retain_charge_value(w, ref, w->current);
-		retain_children(w, ref, retain_push);
+		retain_item it = w->stack[--w->n];
+		if (it.pos != RETAIN_VISIT) {
+			retain_array_step(w, (HashTable *) it.ref, it.pos);
+			continue;
+		}
+		retain_charge_value(w, it.ref, w->current);
+		if (GC_TYPE(it.ref) == IS_ARRAY && (HashTable *) it.ref != &EG(symbol_table)) {
+			retain_array_step(w, (HashTable *) it.ref, 0);
+		} else {
+			retain_children(w, it.ref, retain_push);
+		}
 	}
 	w->n = 0;
 }

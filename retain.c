@@ -413,7 +413,11 @@ static void retain_frames(retain_walk *w)
 
 	for (ex = EG(current_execute_data); ex && !w->failed; ex = ex->prev_execute_data) {
 		uint32_t i, args;
-		if (!ex->func) {
+		/* A generator's placeholder has no function; a fake frame on the C
+		 * stack (opcache's delayed early binding, which may autoload: user
+		 * code above it) has a function but no variables: nothing to read
+		 * in either (frame_internal.h's frame_is_fake() says the same). */
+		if (!ex->func || (!ex->prev_execute_data && Z_TYPE_INFO(ex->This) == 0 && !ex->opline)) {
 			continue;
 		}
 		retain_frame_name(ex, fname, sizeof(fname));

@@ -1,5 +1,6 @@
 /*
- * alloc_map: live allocation address -> (record index, generation).
+ * alloc_map: live allocation address -> a 64-bit value: (record index,
+ * generation), or a compact value its owner made for the page tier.
  *
  * Three tiers. The nursery is a table of 2^16 entries, in sets of four
  * that share a cache line, that every new mapping enters; an entry leaves

@@ -732,19 +732,30 @@ typedef struct _heap_each_walk {
 	void *arg;
 } heap_each_walk;
 
+/* What a map value stands for: its site, generation, bytes and blocks. */
+static void heap_value_decode(uint64_t value, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks)
+{
+	if (value & HEAP_COMPACT_BIT) {
+		*site_id = HEAP_COMPACT_SITE(value);
+		*gen = HEAP_COMPACT_GEN(value);
+		*bytes = HEAP_COMPACT_SIZE(value);
+		*blocks = 1;
+	} else {
+		uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value);
+		*site_id = memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site;
+		*gen = MEMPROF_ALLOC_MAP_VALUE_GEN(value);
+		memprof_heap_record_estimate(idx, bytes, blocks);
+	}
+}
+
 static void heap_each_visit(void *arg, uint64_t value)
 {
 	heap_each_walk *walk = arg;
-	uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value);
+	uint32_t site_id, gen;
 	uint64_t bytes, blocks;
 
-	if (value & HEAP_COMPACT_BIT) {
-		walk->visit(walk->arg, HEAP_COMPACT_SITE(value), HEAP_COMPACT_GEN(value), HEAP_COMPACT_SIZE(value), 1);
-		return;
-	}
-	memprof_heap_record_estimate(idx, &bytes, &blocks);
-	walk->visit(walk->arg, memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site, MEMPROF_ALLOC_MAP_VALUE_GEN(value),
-		bytes, blocks);
+	heap_value_decode(value, &site_id, &gen, &bytes, &blocks);
+	walk->visit(walk->arg, site_id, gen, bytes, blocks);
 }
 
 bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks)
@@ -755,17 +766,7 @@ bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint6
 			|| !(value = memprof_alloc_map_find(&memprof_heap_g.map, ptr))) {
 		return false;
 	}
-	if (*value & HEAP_COMPACT_BIT) {
-		*site_id = HEAP_COMPACT_SITE(*value);
-		*gen = HEAP_COMPACT_GEN(*value);
-		*bytes = HEAP_COMPACT_SIZE(*value);
-		*blocks = 1;
-	} else {
-		uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(*value);
-		*site_id = memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site;
-		*gen = MEMPROF_ALLOC_MAP_VALUE_GEN(*value);
-		memprof_heap_record_estimate(idx, bytes, blocks);
-	}
+	heap_value_decode(*value, site_id, gen, bytes, blocks);
 	return true;
 }
 

@@ -111,25 +111,14 @@ static ZEND_INI_MH(memprof_on_update_autodump_quantity)
 	return SUCCESS;
 }
 
-static ZEND_INI_MH(memprof_on_update_dump_retainers)
+/* A boolean setting of the automatic dumps, handed to its setter (mh_arg1). */
+static ZEND_INI_MH(memprof_on_update_autodump_bool)
 {
 	(void) entry;
-	(void) mh_arg1;
 	(void) mh_arg2;
 	(void) mh_arg3;
 	(void) stage;
-	memprof_autodump_set_retainers(zend_ini_parse_bool(new_value));
-	return SUCCESS;
-}
-
-static ZEND_INI_MH(memprof_on_update_dump_collect_cycles)
-{
-	(void) entry;
-	(void) mh_arg1;
-	(void) mh_arg2;
-	(void) mh_arg3;
-	(void) stage;
-	memprof_autodump_set_collect_cycles(zend_ini_parse_bool(new_value));
+	((void (*)(bool)) mh_arg1)(zend_ini_parse_bool(new_value));
 	return SUCCESS;
 }
 
@@ -167,8 +156,8 @@ PHP_INI_BEGIN()
 	/* A change during a session takes effect at once (autodump.h). */
 	PHP_INI_ENTRY1("memprof.dump_on_growth", "0", PHP_INI_ALL, memprof_on_update_autodump_quantity, (void *) memprof_autodump_set_growth)
 	PHP_INI_ENTRY("memprof.dump_signal", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, memprof_on_update_dump_signal)
-	PHP_INI_ENTRY("memprof.dump_retainers", "0", PHP_INI_ALL, memprof_on_update_dump_retainers)
-	PHP_INI_ENTRY("memprof.dump_collect_cycles", "0", PHP_INI_ALL, memprof_on_update_dump_collect_cycles)
+	PHP_INI_ENTRY1("memprof.dump_retainers", "0", PHP_INI_ALL, memprof_on_update_autodump_bool, (void *) memprof_autodump_set_retainers)
+	PHP_INI_ENTRY1("memprof.dump_collect_cycles", "0", PHP_INI_ALL, memprof_on_update_autodump_bool, (void *) memprof_autodump_set_collect_cycles)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)

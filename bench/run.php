@@ -118,6 +118,36 @@ function apt_install(string $package): void
     }
 }
 
+/** A driver's description: its opening comment, on one line. */
+function app_description(string $file): string
+{
+    $lines = [];
+    foreach (array_slice(file($file, FILE_IGNORE_NEW_LINES) ?: [], 1) as $line) {
+        if (!str_starts_with($line, '//')) {
+            break;
+        }
+        $lines[] = trim(substr($line, 2));
+    }
+    return $lines ? implode(' ', $lines) : basename($file);
+}
+
+/** -d extension= flags for those of $exts that `$php -n` lacks (Debian builds them shared). */
+function extension_flags(string $php, array $exts, string $for): array
+{
+    $flags = [];
+    foreach ($exts as $e) {
+        [$rc] = capture([$php, '-n', '-r', "exit(extension_loaded('$e') ? 0 : 1);"]);
+        if ($rc !== 0) {
+            [, $dir] = capture([$php, '-n', '-r', 'echo ini_get("extension_dir");']);
+            if (!is_file("$dir/$e.so")) {
+                fail("$for needs the $e extension: neither built into $php nor in $dir");
+            }
+            array_push($flags, '-d', "extension=$e");
+        }
+    }
+    return $flags;
+}
+
 // ---------------------------------------------------------------- options
 
 $root = dirname(__DIR__);
@@ -153,6 +183,13 @@ $workloads = [
     'dom' => ['what' => 'XML documents parsed, queried, changed and serialized with DOM (libxml2 allocates with malloc)',
         'args' => ["$wl/dom.php"], 'native' => true],
 ];
+// The real applications of the differential matrix (diff/apps/: Debian's
+// packages doing substantial work with a deterministic output), named
+// app:NAME; --filter=app: selects them all.
+foreach (glob("$root/diff/apps/*.php") ?: [] as $app) {
+    $workloads['app:' . basename($app, '.php')] = ['what' => app_description($app), 'args' => [$app],
+        'app' => true, 'native' => true, 'mask' => '/^Time: [^\n]*; Memory: [^\n]*$/m'];
+}
 if ($opt['list']) {
     foreach ($workloads as $name => $w) {
         printf("%-8s %s\n", $name, $w['what']);
@@ -268,20 +305,9 @@ if (isset($workloads['phpcs'])) {
         }
     }
     sort($files);
-    // phpcs needs tokenizer, xmlwriter and SimpleXML; under `php -n` Debian's
-    // shared builds of them are not loaded: load those that are not built in,
-    // in every configuration (plain PHP included).
-    $extFlags = [];
-    foreach (['tokenizer', 'xmlwriter', 'simplexml'] as $e) {
-        [$rc] = capture([$php, '-n', '-r', "exit(extension_loaded('$e') ? 0 : 1);"]);
-        if ($rc !== 0) {
-            [, $dir] = capture([$php, '-n', '-r', 'echo ini_get("extension_dir");']);
-            if (!is_file("$dir/$e.so")) {
-                fail("phpcs needs the $e extension: neither built into $php nor in $dir");
-            }
-            array_push($extFlags, '-d', "extension=$e");
-        }
-    }
+    // phpcs needs tokenizer, xmlwriter and SimpleXML, loaded in every
+    // configuration (plain PHP included).
+    $extFlags = extension_flags($php, ['tokenizer', 'xmlwriter', 'simplexml'], 'phpcs');
     $workloads['phpcs']['pre'] = $extFlags;
     $workloads['phpcs']['args'] = array_merge([$phpcs, '-q', '--no-cache', '--no-colors', '--parallel=1',
         '--standard=PSR12', '--report=json'], $files);
@@ -289,6 +315,21 @@ if (isset($workloads['phpcs'])) {
     $workloads['phpcs']['what'] = sprintf('PHP_CodeSniffer %s --standard=PSR12 on its %d Generic sniffs',
         preg_match('/version (\S+)/', $v, $m) ? $m[1] : '?', count($files));
     $workloads['phpcs']['ext_flags'] = $extFlags;
+}
+
+$apps = array_filter($workloads, fn(array $w): bool => !empty($w['app']));
+if ($apps) {
+    // What scripts/diff-matrix.sh installs and loads for them.
+    if (run_visible(["$root/scripts/install-deps.sh", 'php-symfony-yaml', 'php-parser', 'php-league-commonmark',
+            'php-codesniffer', 'php-phpseclib', 'php-tcpdf', 'php-guzzlehttp-psr7', 'php-parsedown',
+            'php-doctrine-inflector']) !== 0) {
+        fail('scripts/install-deps.sh could not install the applications\' packages');
+    }
+    $appFlags = extension_flags($php, ['ctype', 'mbstring', 'tokenizer', 'dom', 'xml', 'simplexml', 'xmlwriter',
+        'xmlreader', 'iconv', 'posix'], 'the applications');
+    foreach (array_keys($apps) as $name) {
+        $workloads[$name]['pre'] = $appFlags;
+    }
 }
 
 // ------------------------------------------------------------------ running
@@ -406,7 +447,9 @@ foreach ($workloads as $name => $w) {
         if (trim($r['err']) !== '' && empty($configs[explode(' ', $config)[0]]['stderr_ok'])) {
             $warnings["$name $config stderr"] = "$name ($config) wrote to stderr: " . substr(trim($r['err']), 0, 300);
         }
-        if ($ref !== null && ($r['out'] !== $ref['out'] || $r['rc'] !== $ref['rc'])) {
+        // (A workload's 'mask' blanks what differs from run to run: phpcs's timing line.)
+        $out = fn(array $x): string => isset($w['mask']) ? preg_replace($w['mask'], '', $x['out']) : $x['out'];
+        if ($ref !== null && ($out($r) !== $out($ref) || $r['rc'] !== $ref['rc'])) {
             $warnings["$name $config output"] = "$name ($config): output or exit code differs from plain PHP's";
         }
     };

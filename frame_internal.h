@@ -132,7 +132,7 @@ static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, cons
  */
 static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func, uint32_t line)
 {
-	memprof_path *child = node->recent[memprof_path_recent_slot(func, line)];
+	memprof_path *child = node->recent[memprof_path_recent_set(func, line)];
 
 	if (UNEXPECTED(!child || child->func != func || child->call_line != line)) {
 		child = memprof_path_find(node, func, line);

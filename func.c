@@ -66,7 +66,12 @@ static MEMPROF_TLS struct {
 
 /* What identifies the code a memprof_func was made for, to check a hit of
  * the code-pointer cache (the pointer may be reused by newer code once the
- * old code is freed, e.g. the top-level code of an include or an eval). */
+ * old code is freed, e.g. the top-level code of an include or an eval).
+ * One code has several descriptions at once when it runs in several
+ * scopes: a trait's method copied into each class using it, a closure
+ * bound to several classes. They are chained, the last found first, at
+ * most FUNC_IDENTS_MAX (past that the last one is reused: stale ones,
+ * whose code was freed, are not kept forever). */
 typedef struct _func_code_ident {
 	zend_string *filename;
 	zend_string *function_name;
@@ -74,7 +79,10 @@ typedef struct _func_code_ident {
 	uint32_t line_start;
 	uint32_t line_end;
 	memprof_func *func;
+	struct _func_code_ident *next;
 } func_code_ident;
+
+#define FUNC_IDENTS_MAX 16
 
 /* ---- function descriptions ---------------------------------------------- */
 
@@ -226,17 +234,28 @@ static bool func_code_matches(const func_code_ident *ident, const zend_function 
 static memprof_func *func_find(const zend_function *func, const void *code)
 {
 	PWord_t slot = (PWord_t) JudyLIns(&func_l.funcs_by_code, (Word_t) code, PJE0);
-	func_code_ident *ident;
+	func_code_ident *ident, *prev;
 	char *name;
 	memprof_func *mf;
+	int n;
 
 	if (slot == PJERR) {
 		memprof_meta_failed();
 		return NULL;
 	}
-	ident = (func_code_ident *) *slot;
-	if (ident && func_code_matches(ident, func)) {
-		return ident->func;
+	for (ident = (func_code_ident *) *slot, prev = NULL, n = 1; ident; prev = ident, ident = ident->next, n++) {
+		if (func_code_matches(ident, func)) {
+			if (prev) {
+				/* To the front: the code's latest scope is found first. */
+				prev->next = ident->next;
+				ident->next = (func_code_ident *) *slot;
+				*slot = (Word_t) ident;
+			}
+			return ident->func;
+		}
+		if (!ident->next && n == FUNC_IDENTS_MAX) {
+			break;
+		}
 	}
 	name = func_make_name(func);
 	if (!name) {
@@ -251,11 +270,12 @@ static memprof_func *func_find(const zend_function *func, const void *code)
 		if (!ident) {
 			return mf;
 		}
+		ident->next = (func_code_ident *) *slot;
 		*slot = (Word_t) ident;
 	}
 	/* The ident borrows these pointers without a reference: they are only
-	 * ever compared by address, never read, and a stale ident is replaced here
-	 * on mismatch. */
+	 * ever compared by address, never read (the file name's content is
+	 * compared with the description's own copy). */
 	ident->filename = ZEND_USER_CODE(func->type) ? func->op_array.filename : NULL;
 	ident->function_name = func->common.function_name;
 	ident->scope = func->common.scope;
@@ -269,15 +289,20 @@ static memprof_func *func_find(const zend_function *func, const void *code)
 zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
 {
 	const void *code = memprof_func_code(func, ZEND_USER_CODE(func->type));
-	memprof_func *mf = func_find(func, code);
-	memprof_func_cache_entry *e;
+	memprof_func_cache_entry *set = memprof_func_cache_set(code, func->common.scope);
+	memprof_func *mf;
 
+	/* (The caller looked at the set's first entry.) */
+	if (set[1].code == code && set[1].name == func->common.function_name && set[1].scope == func->common.scope) {
+		return set[1].func;
+	}
+	mf = func_find(func, code);
 	if (mf) {
-		e = memprof_func_cache_slot(code);
-		e->code = code;
-		e->name = func->common.function_name;
-		e->scope = func->common.scope;
-		e->func = mf;
+		set[1] = set[0];
+		set[0].code = code;
+		set[0].name = func->common.function_name;
+		set[0].scope = func->common.scope;
+		set[0].func = mf;
 		func_l.cache_used = true;
 	}
 	return mf;
@@ -339,7 +364,12 @@ void memprof_func_session_end(void)
 	if (func_l.funcs_by_code) {
 		JLF(slot, func_l.funcs_by_code, key);
 		while (slot) {
-			memprof_arena_free((void *) *slot);
+			func_code_ident *ident = (func_code_ident *) *slot;
+			while (ident) {
+				func_code_ident *next = ident->next;
+				memprof_arena_free(ident);
+				ident = next;
+			}
 			JLN(slot, func_l.funcs_by_code, key);
 		}
 		JLFA(freed, func_l.funcs_by_code);

@@ -58,7 +58,7 @@ memprof_func *memprof_func_truncated(void);
 /** The description of the "{native}" node (native.h, tree.h), NULL on OOM. */
 memprof_func *memprof_func_native(void);
 
-/** Slow path of memprof_func_of(): makes or finds the description, fills its cache entry. NULL on OOM. */
+/** Slow path of memprof_func_of(): the second entry of its cache set, else the description made or found, put first in the set. NULL on OOM. */
 memprof_func *memprof_func_resolve(const zend_function *func);
 
 /** Entries of the function cache: 2^MEMPROF_FUNC_CACHE_BITS. */
@@ -87,10 +87,16 @@ static zend_always_inline const void *memprof_func_code(const zend_function *fun
 	return user ? (const void *) func->op_array.opcodes : (const void *) func;
 }
 
-/** func's entry in the function cache (Fibonacci hashing of its code). */
-static zend_always_inline memprof_func_cache_entry *memprof_func_cache_slot(const void *code)
+/** The first of the two entries of the function cache's set for a
+ * function's code in a scope (Fibonacci hashing of both: a trait's method
+ * runs as one code in several classes). memprof_func_of_kind() looks at the
+ * first, memprof_func_resolve() at the second: two functions of a loop that
+ * share a set both stay. */
+static zend_always_inline memprof_func_cache_entry *memprof_func_cache_set(const void *code,
+	const zend_class_entry *scope)
 {
-	return &memprof_func_cache[((uintptr_t) code * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MEMPROF_FUNC_CACHE_BITS)];
+	return &memprof_func_cache[((((uintptr_t) code ^ (uintptr_t) scope) * UINT64_C(0x9E3779B97F4A7C15))
+		>> (64 - MEMPROF_FUNC_CACHE_BITS)) & ~(uintptr_t) 1];
 }
 
 /**
@@ -108,7 +114,7 @@ static zend_always_inline memprof_func_cache_entry *memprof_func_cache_slot(cons
 static zend_always_inline memprof_func *memprof_func_of_kind(const zend_function *func, bool user)
 {
 	const void *code = memprof_func_code(func, user);
-	const memprof_func_cache_entry *e = memprof_func_cache_slot(code);
+	const memprof_func_cache_entry *e = memprof_func_cache_set(code, func->common.scope);
 
 	if (EXPECTED(e->code == code && e->name == func->common.function_name && e->scope == func->common.scope)) {
 		return e->func;

@@ -186,6 +186,19 @@ static memprof_path *tree_find_child(memprof_path *node, const memprof_func *fun
 
 
 /* The child of node for func, made when missing. */
+/* Puts child first in its set of node's recent-children cache; the child
+ * that was first there becomes the second (frame_path_child() looks at the
+ * first, memprof_path_find() at the second). */
+static inline void tree_recent_put(memprof_path *node, memprof_path *child)
+{
+	uint32_t set = memprof_path_recent_set(child->func, child->call_line);
+
+	if (node->recent[set] != child) {
+		node->recent[set + 1] = node->recent[set];
+		node->recent[set] = child;
+	}
+}
+
 static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof_path *node, memprof_func *func, uint32_t call_line)
 {
 	memprof_path *child = tree_find_child(node, func, call_line);
@@ -206,7 +219,7 @@ static inline __attribute__((always_inline)) memprof_path *tree_child_at(memprof
 			tree_index_put(node->index, node->index_mask, child);
 		}
 	}
-	node->recent[memprof_path_recent_slot(func, call_line)] = child;
+	tree_recent_put(node, child);
 	return child;
 }
 
@@ -265,12 +278,16 @@ __attribute__((noinline)) memprof_path *memprof_path_child(memprof_path *node, m
 
 __attribute__((noinline)) memprof_path *memprof_path_find(memprof_path *node, const memprof_func *func, uint32_t call_line)
 {
-	memprof_path *child;
+	memprof_path *child = node->recent[memprof_path_recent_set(func, call_line) + 1];
 
+	/* (The caller looked at the set's first slot.) */
+	if (child && child->func == func && child->call_line == call_line) {
+		return child;
+	}
 	node = tree_cut(node, false);
 	child = node ? tree_find_child(node, func, call_line) : NULL;
 	if (child) {
-		node->recent[memprof_path_recent_slot(func, call_line)] = child;
+		tree_recent_put(node, child);
 	}
 	return child;
 }

@@ -43,17 +43,20 @@ struct _memprof_func;
 #define MEMPROF_PATH_NATIVE "{native}"
 
 
-/** Slots of a node's cache of recently entered children (a power of two). */
-#define MEMPROF_PATH_RECENT 8
+/** A node's cache of recently entered children: 2^MEMPROF_PATH_RECENT_SET_BITS sets of two. */
+#define MEMPROF_PATH_RECENT_SET_BITS 2
+#define MEMPROF_PATH_RECENT (2 << MEMPROF_PATH_RECENT_SET_BITS)
 
 /**
- * The slot of a node's recent-children cache for a call of func from
- * line: a few instructions, and different for the calls a loop body
- * usually makes (consecutive lines; different functions on one line).
+ * The first slot of the set of a node's recent-children cache for a call of
+ * func from line (the second slot follows it): a few instructions, and
+ * different for the calls a loop body usually makes (consecutive lines;
+ * different functions on one line); two ways, so that two of them that
+ * still share a set both stay.
  */
-static inline uint32_t memprof_path_recent_slot(const struct _memprof_func *func, uint32_t line)
+static inline uint32_t memprof_path_recent_set(const struct _memprof_func *func, uint32_t line)
 {
-	return (uint32_t) (((uintptr_t) func >> 6) ^ line) & (MEMPROF_PATH_RECENT - 1);
+	return (uint32_t) (((uintptr_t) func >> 6) ^ line) & (MEMPROF_PATH_RECENT - 2);
 }
 
 /**
@@ -114,7 +117,7 @@ typedef struct _memprof_site {
  * @var func         the function at the end of the path; NULL for the root
  * @var parent       the path without its last function; NULL for the root
  * @var first_child  children form a singly-linked list through next_sibling
- * @var recent       children recently entered, by memprof_path_recent_slot(): a loop
+ * @var recent       children recently entered, by memprof_path_recent_set(): a loop
  *                   calling a few functions, or one from a few lines, hits them first
  * @var index        open-addressing table of children once there are many (else NULL)
  * @var index_mask   table size - 1

@@ -327,6 +327,14 @@ static zend_always_inline void heap_track(void *ptr, size_t size)
 	}
 }
 
+/* Takes a freed block (or its estimate) from its site and the totals. */
+static zend_always_inline void heap_sub(memprof_site *site, uint64_t bytes, uint64_t blocks)
+{
+	site->self.live_bytes -= bytes;
+	site->self.live_blocks -= blocks;
+	memprof_heap_g.live_bytes -= bytes;
+}
+
 /* Forgets the record at idx (its block was freed): subtracts what it stands
  * for from its site and the totals, and gives it back to the pool. */
 static zend_always_inline void heap_release(uint32_t idx)
@@ -358,9 +366,7 @@ static zend_always_inline void heap_release(uint32_t idx)
 		memprof_frame_note_big_free();
 	}
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-	site->self.live_bytes -= bytes;
-	site->self.live_blocks -= blocks;
-	memprof_heap_g.live_bytes -= bytes;
+	heap_sub(site, bytes, blocks);
 }
 
 /* A free of a block without a record (allocated before profiling started,
@@ -377,17 +383,15 @@ static zend_always_inline void heap_untracked_free(const void *ptr)
 static zend_always_inline void heap_release_value(uint64_t value)
 {
 	if (value & HEAP_COMPACT_BIT) {
-		memprof_site *site = memprof_site_by_id(HEAP_COMPACT_SITE(value));
-		uint32_t bytes = HEAP_COMPACT_SIZE(value);
-		site->self.live_bytes -= bytes;
-		site->self.live_blocks--;
-		memprof_heap_g.live_bytes -= bytes;
+		heap_sub(memprof_site_by_id(HEAP_COMPACT_SITE(value)), HEAP_COMPACT_SIZE(value), 1);
 		return;
 	}
 	heap_release(MEMPROF_ALLOC_MAP_VALUE_IDX(value));
 }
 
-static zend_always_inline void heap_untrack(void *ptr)
+/* A free in full mode: out of line, for what heap_untrack() does not do
+ * inline. */
+static zend_never_inline void heap_untrack_slow(void *ptr)
 {
 	uint64_t value;
 
@@ -406,6 +410,46 @@ static zend_always_inline void heap_untrack(void *ptr)
 	} else {
 		heap_untracked_free(ptr);
 	}
+}
+
+/* A free in full mode. The commonest, a block in the nursery whose record
+ * is an ordinary one (not big, watched or maybe a VM stack page's), is
+ * done here without a call, the rest by heap_untrack_slow(): so that
+ * heap_free() saves one register instead of six and tail-calls the real
+ * free (alloc: -2% instructions, 2026-11-27). */
+static zend_always_inline void heap_untrack(void *ptr)
+{
+	memprof_alloc_map_entry *set;
+	memprof_alloc *rec;
+	uint32_t idx;
+	int way;
+
+	ZEND_ASSERT(!memprof_heap_g.sampling);
+	if (UNEXPECTED(!memprof_heap_g.map.nursery)) {
+		heap_untrack_slow(ptr);
+		return;
+	}
+	set = memprof_alloc_map_nursery_set(&memprof_heap_g.map, ptr);
+	for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
+		if (set[way].key == (uintptr_t) ptr) {
+			break;
+		}
+	}
+	if (way == MEMPROF_ALLOC_MAP_WAYS) {
+		heap_untrack_slow(ptr);
+		return;
+	}
+	idx = MEMPROF_ALLOC_MAP_VALUE_IDX(set[way].value);
+	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
+	/* (UINT32_MAX, the mark of a big or watched block, is past it too.) */
+	if (UNEXPECTED(rec->size >= MEMPROF_FRAME_VM_PAGE_MIN)) {
+		heap_untrack_slow(ptr);
+		return;
+	}
+	set[way].key = 0;
+	memprof_heap_g.map.count--;
+	heap_sub(memprof_site_by_id(rec->site), rec->size, 1);
+	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 }
 
 /* Sampling mode: the allocation the Poisson process picked (out of line:

@@ -22,6 +22,8 @@ for ($page = 1; $page <= 30; $page++) {
 }
 $pages = $pdf->getNumPages();
 $out = $pdf->Output('doc.pdf', 'S');
-// The file identifier is an md5 of the time and the object: count it out.
+// The file identifier is an md5 of the time and the object, and the XMP
+// metadata's document and instance uuids are made from it: count them out.
 $out = preg_replace('~/ID \[ <[0-9a-f]+> <[0-9a-f]+> \]~', '/ID []', $out);
+$out = preg_replace('~uuid:[0-9a-f-]+~', 'uuid:', $out);
 echo strlen($out), ' bytes, ', $pages, ' pages, ', md5($out), "\n";

@@ -287,24 +287,45 @@ static inline uint64_t memprof_alloc_map_take_page(memprof_alloc_map *map, const
 }
 
 /**
- * Removes the mapping of ptr if it is in the nursery (where most blocks
- * are freed, and where values are always those given to set).
- * @return its value, or 0 when ptr is not there (use memprof_alloc_map_take_outside()).
+ * The nursery's entry of ptr (where most blocks are freed, and where values
+ * are always those given to set), NULL when ptr is not there. It stays
+ * mapped until memprof_alloc_map_drop_nursery(): a caller may read its
+ * value first.
  */
-static inline uint64_t memprof_alloc_map_take_nursery(memprof_alloc_map *map, const void *ptr)
+static inline memprof_alloc_map_entry *memprof_alloc_map_nursery_entry(const memprof_alloc_map *map, const void *ptr)
 {
 	if (__builtin_expect(map->nursery != NULL, 1)) {
 		memprof_alloc_map_entry *set = memprof_alloc_map_nursery_set(map, ptr);
 		int way;
 		for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
 			if (set[way].key == (uintptr_t) ptr) {
-				set[way].key = 0;
-				map->count--;
-				return set[way].value;
+				return &set[way];
 			}
 		}
 	}
-	return 0;
+	return NULL;
+}
+
+/** Removes the mapping of a nursery entry memprof_alloc_map_nursery_entry() gave. */
+static inline void memprof_alloc_map_drop_nursery(memprof_alloc_map *map, memprof_alloc_map_entry *entry)
+{
+	entry->key = 0;
+	map->count--;
+}
+
+/**
+ * Removes the mapping of ptr if it is in the nursery.
+ * @return its value, or 0 when ptr is not there (use memprof_alloc_map_take_outside()).
+ */
+static inline uint64_t memprof_alloc_map_take_nursery(memprof_alloc_map *map, const void *ptr)
+{
+	memprof_alloc_map_entry *entry = memprof_alloc_map_nursery_entry(map, ptr);
+
+	if (!entry) {
+		return 0;
+	}
+	memprof_alloc_map_drop_nursery(map, entry);
+	return entry->value;
 }
 
 /**

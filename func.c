@@ -293,7 +293,7 @@ zend_never_inline memprof_func *memprof_func_resolve(const zend_function *func)
 	memprof_func *mf;
 
 	/* (The caller looked at the set's first entry.) */
-	if (set[1].code == code && set[1].name == func->common.function_name && set[1].scope == func->common.scope) {
+	if (memprof_func_cache_entry_is(&set[1], code, func)) {
 		return set[1].func;
 	}
 	mf = func_find(func, code);

@@ -99,6 +99,13 @@ static zend_always_inline memprof_func_cache_entry *memprof_func_cache_set(const
 		>> (64 - MEMPROF_FUNC_CACHE_BITS)) & ~(uintptr_t) 1];
 }
 
+/** Whether cache entry e was filled for func, whose code is code. */
+static zend_always_inline bool memprof_func_cache_entry_is(const memprof_func_cache_entry *e, const void *code,
+	const zend_function *func)
+{
+	return e->code == code && e->name == func->common.function_name && e->scope == func->common.scope;
+}
+
 /**
  * The description of func, NULL when memory for it could not be had.
  *
@@ -116,7 +123,7 @@ static zend_always_inline memprof_func *memprof_func_of_kind(const zend_function
 	const void *code = memprof_func_code(func, user);
 	const memprof_func_cache_entry *e = memprof_func_cache_set(code, func->common.scope);
 
-	if (EXPECTED(e->code == code && e->name == func->common.function_name && e->scope == func->common.scope)) {
+	if (EXPECTED(memprof_func_cache_entry_is(e, code, func))) {
 		return e->func;
 	}
 	return memprof_func_resolve(func);

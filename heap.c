@@ -30,13 +30,6 @@
 MEMPROF_TLS memprof_heap_state memprof_heap_g;
 MEMPROF_TLS memprof_heap_local_state memprof_heap_local;
 
-/* What the record at idx stands for: its size and one block, or in
- * sampling mode the unbiased estimates of bytes and blocks its sample
- * represents. */
-static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
-/* Requested size of the record at idx. */
-static uint64_t memprof_heap_record_size(uint32_t idx);
-
 /* ---- forwarding ---------------------------------------------------------- */
 
 /* Builds with "fallible" allocations (compat.h: an allocation over the
@@ -115,147 +108,6 @@ static zend_always_inline void *heap_real_realloc(void *ptr, size_t size)
 
 /* ---- records --------------------------------------------------------------- */
 
-static uint64_t memprof_heap_record_size(uint32_t idx)
-{
-	memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	if (EXPECTED(rec->size != UINT32_MAX)) {
-		return rec->size;
-	} else {
-		PWord_t slot = (PWord_t) JudyLGet(memprof_heap_g.big, idx, PJE0);
-		return (slot && slot != PJERR) ? (uint64_t) *slot : UINT32_MAX;
-	}
-}
-
-static ZEND_COLD zend_never_inline void heap_set_big(uint32_t idx, size_t size)
-{
-	PWord_t slot = (PWord_t) JudyLIns(&memprof_heap_g.big, idx, PJE0);
-	if (slot != PJERR) {
-		*slot = size;
-	} else {
-		memprof_meta_failed();
-	}
-}
-
-/* Peak attribution. Copying every site's live counters is O(sites), so it
- * is done only when live bytes pass the last snapshot's level by 1/64
- * (and at least 64 KiB): the number of copies grows with the logarithm of
- * the peak, and the snapshot is never more than about 1.6% (+64 KiB) below
- * the true peak, which peak_bytes records exactly. */
-static ZEND_COLD zend_never_inline void heap_peak_snapshot(void)
-{
-	memprof_heap_peak_snapshot *p = &memprof_heap_g.peak;
-	uint32_t n = memprof_site_count(), id;
-	uint64_t step;
-
-	if (n > p->cap) {
-		uint32_t cap = n * 2;
-		uint64_t *bytes = memprof_meta_realloc(p->bytes, cap * sizeof(*bytes));
-		uint64_t *blocks;
-		if (!bytes) {
-			return;   /* reported by memprof_meta_realloc() */
-		}
-		p->bytes = bytes;
-		blocks = memprof_meta_realloc(p->blocks, cap * sizeof(*blocks));
-		if (!blocks) {
-			return;
-		}
-		p->blocks = blocks;
-		p->cap = cap;
-	}
-	for (id = 0; id < n; id++) {
-		const memprof_site *site = memprof_site_by_id(id);
-		p->bytes[id] = site->self.live_bytes;
-		p->blocks[id] = site->self.live_blocks;
-	}
-	p->count = n;
-	p->level = memprof_heap_g.live_bytes;
-	step = p->level / 64;
-	memprof_heap_g.peak_next = p->level + (step > 65536 ? step : 65536);
-}
-
-static MEMPROF_TLS volatile bool memprof_heap_growth_due;
-
-/* Growth dumps are written at the next safe point (the glue's interrupt
- * hook), never inside the allocator. That hook is checked here too: a
- * worker that calls no memprof function would otherwise never notice
- * another extension's replacing it. */
-static void (*heap_interrupt_check)(void);
-
-void memprof_heap_set_interrupt_check(void (*check)(void))
-{
-	heap_interrupt_check = check;
-}
-
-static ZEND_COLD zend_never_inline void heap_growth_request(void)
-{
-	memprof_heap_g.growth_next = 0;
-	memprof_heap_growth_due = true;
-	if (heap_interrupt_check) {
-		heap_interrupt_check();
-	}
-	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
-}
-
-void memprof_heap_growth_arm(uint64_t level, uint64_t step)
-{
-	memprof_heap_g.growth_next = step ? level + step : 0;
-}
-
-uint32_t memprof_heap_mark(void)
-{
-	/* (the address map keeps a flag above the generations) */
-	if (memprof_heap_g.generation < MEMPROF_ALLOC_MAP_GEN_MAX) {
-		memprof_heap_g.generation++;
-	}
-	return memprof_heap_g.generation;
-}
-
-/* ---- sampling ---------------------------------------------------------------
- *
- * Allocations are sampled by a Poisson process over allocated bytes: the
- * distance in bytes between two samples is drawn from an exponential
- * distribution of mean sample_interval, so an allocation of size s is
- * sampled with probability p(s) = 1 - exp(-s / interval), large and small
- * alike without bias. A sampled allocation stands for 1/p(s) allocations
- * of its size: its site's counters get s/p(s) bytes and 1/p(s) blocks, so
- * every dump reports unbiased estimates with no change to the formats.
- * The estimate is a function of the size alone, so a free subtracts
- * exactly what the allocation added. */
-
-static double heap_sample_weight(uint64_t size)
-{
-	double p = -expm1(-(double) (size ? size : 1) / memprof_heap_g.sample_interval);
-	return 1.0 / p;
-}
-
-static int64_t heap_sample_gap(void)
-{
-	/* xorshift64*, then an exponential variate by inversion. */
-	uint64_t x = memprof_heap_g.sample_rng;
-	double u, gap;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	memprof_heap_g.sample_rng = x;
-	u = (double) (((x * 0x2545F4914F6CDD1DULL) >> 11) + 1) * (1.0 / 9007199254740992.0);
-	gap = -log(u) * memprof_heap_g.sample_interval;
-	/* The INI caps the interval; the cast must never overflow regardless. */
-	return (int64_t) (gap < 4e18 ? gap : 4e18) + 1;
-}
-
-static void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks)
-{
-	uint64_t size = memprof_heap_record_size(idx);
-	if (!memprof_heap_g.sampling) {
-		*bytes = size;
-		*blocks = 1;
-	} else {
-		double w = heap_sample_weight(size);
-		*bytes = (uint64_t) ((double) size * w + 0.5);
-		*blocks = (uint64_t) (w + 0.5);
-	}
-}
-
 /* Makes the record of a new block and maps its address to it: the site
  * (path and line) it belongs to, or NULL when the profiler's own memory
  * ran out. */
@@ -284,7 +136,7 @@ static zend_always_inline memprof_site *heap_record_at(memprof_site *site, void 
 		rec->size = (uint32_t) size;
 	} else {
 		rec->size = UINT32_MAX;
-		heap_set_big(idx, size);
+		memprof_heap_set_big(idx, size);
 	}
 	*idx_out = idx;
 	return site;
@@ -306,11 +158,11 @@ static zend_always_inline void heap_add(memprof_site *site, uint64_t bytes, uint
 	if (UNEXPECTED(memprof_heap_g.live_bytes > memprof_heap_g.peak_bytes)) {
 		memprof_heap_g.peak_bytes = memprof_heap_g.live_bytes;
 		if (UNEXPECTED(memprof_heap_g.live_bytes >= memprof_heap_g.peak_next)) {
-			heap_peak_snapshot();
+			memprof_heap_peak_take();
 		}
 	}
 	if (UNEXPECTED(memprof_heap_g.growth_next && memprof_heap_g.live_bytes >= memprof_heap_g.growth_next)) {
-		heap_growth_request();
+		memprof_heap_growth_request();
 	}
 #ifdef ZTS
 	memprof_signal_check();
@@ -379,7 +231,7 @@ static zend_always_inline void heap_untracked_free(const void *ptr)
 
 /* The same for a block's value in the map: its record's, or the compact
  * value that replaced the record of a small block in the page tier (full
- * mode only: heap_record_compact()). */
+ * mode only: memprof_heap_record_compact()). */
 static zend_always_inline void heap_release_value(uint64_t value)
 {
 	if (value & HEAP_COMPACT_BIT) {
@@ -419,35 +271,24 @@ static zend_never_inline void heap_untrack_slow(void *ptr)
  * free (alloc: -2% instructions, 2026-11-27). */
 static zend_always_inline void heap_untrack(void *ptr)
 {
-	memprof_alloc_map_entry *set;
+	memprof_alloc_map_entry *entry;
 	memprof_alloc *rec;
 	uint32_t idx;
-	int way;
 
 	ZEND_ASSERT(!memprof_heap_g.sampling);
-	if (UNEXPECTED(!memprof_heap_g.map.nursery)) {
+	entry = memprof_alloc_map_nursery_entry(&memprof_heap_g.map, ptr);
+	if (UNEXPECTED(!entry)) {
 		heap_untrack_slow(ptr);
 		return;
 	}
-	set = memprof_alloc_map_nursery_set(&memprof_heap_g.map, ptr);
-	for (way = 0; way < MEMPROF_ALLOC_MAP_WAYS; way++) {
-		if (set[way].key == (uintptr_t) ptr) {
-			break;
-		}
-	}
-	if (way == MEMPROF_ALLOC_MAP_WAYS) {
-		heap_untrack_slow(ptr);
-		return;
-	}
-	idx = MEMPROF_ALLOC_MAP_VALUE_IDX(set[way].value);
+	idx = MEMPROF_ALLOC_MAP_VALUE_IDX(entry->value);
 	rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
 	/* (UINT32_MAX, the mark of a big or watched block, is past it too.) */
 	if (UNEXPECTED(rec->size >= MEMPROF_FRAME_VM_PAGE_MIN)) {
 		heap_untrack_slow(ptr);
 		return;
 	}
-	set[way].key = 0;
-	memprof_heap_g.map.count--;
+	memprof_alloc_map_drop_nursery(&memprof_heap_g.map, entry);
 	heap_sub(memprof_site_by_id(rec->site), rec->size, 1);
 	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
 }
@@ -462,7 +303,7 @@ static zend_never_inline void heap_track_sampled(void *ptr, size_t size, bool na
 	uint64_t bytes, blocks;
 	memprof_site *site;
 
-	memprof_heap_g.sample_countdown = heap_sample_gap();
+	memprof_heap_g.sample_countdown = memprof_heap_sample_gap();
 	if (memprof_heap_g.paused) {
 		return;
 	}
@@ -689,40 +530,12 @@ HEAP_MIRRORED(_sampled)
 
 /* ---- lifecycle ----------------------------------------------------------------------- */
 
-/* The address map's size_of: a record's requested size (saturated). */
-static uint32_t heap_record_size_of(const void *owner, uint64_t value)
-{
-	(void) owner;
-	return memprof_alloc_pool_at(&memprof_heap_g.pool, MEMPROF_ALLOC_MAP_VALUE_IDX(value))->size;
-}
-
-/* The address map's compact: a small block that moves to the page tier
- * keeps its site, size and generation in its slot there, and its record
- * goes back to the pool (HEAP_COMPACT): 8 bytes less per long-lived block,
- * and its free reads no record. Not for a watched block (its record is
- * marked big), nor past 2^20 generations; sampling sessions do not use it
- * (memprof_heap_start()). */
-static uint64_t heap_record_compact(const void *owner, uint64_t value)
-{
-	uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value), gen = MEMPROF_ALLOC_MAP_VALUE_GEN(value);
-	const memprof_alloc *rec = memprof_alloc_pool_at(&memprof_heap_g.pool, idx);
-	uint64_t compact;
-
-	(void) owner;
-	if (rec->size > HEAP_COMPACT_SIZE_MAX || gen >= HEAP_COMPACT_GEN_LIMIT) {
-		return value;
-	}
-	compact = HEAP_COMPACT(rec->site, rec->size, gen);
-	memprof_alloc_pool_put(&memprof_heap_g.pool, idx);
-	return compact;
-}
-
 void memprof_heap_thread_init(void)
 {
 	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
 	memset(&heap_l, 0, sizeof(heap_l));
 	memprof_alloc_pool_init(&memprof_heap_g.pool);
-	memprof_alloc_map_init(&memprof_heap_g.map, heap_record_size_of, heap_record_compact, NULL);
+	memprof_alloc_map_init(&memprof_heap_g.map, memprof_heap_record_size_of, memprof_heap_record_compact, NULL);
 }
 
 void memprof_heap_thread_shutdown(void)
@@ -748,77 +561,6 @@ void memprof_heap_pause(void)
 void memprof_heap_resume(void)
 {
 	memprof_heap_g.paused--;
-}
-
-uint64_t memprof_heap_live_bytes(void)
-{
-	return memprof_heap_g.live_bytes;
-}
-
-uint32_t memprof_heap_generation(void)
-{
-	return memprof_heap_g.generation;
-}
-
-uint64_t memprof_heap_sample_interval(void)
-{
-	return memprof_heap_g.sampling ? (uint64_t) memprof_heap_g.sample_interval : 0;
-}
-
-const memprof_heap_peak_snapshot *memprof_heap_peak(uint64_t *exact)
-{
-	*exact = memprof_heap_g.peak_bytes;
-	return &memprof_heap_g.peak;
-}
-
-typedef struct _heap_each_walk {
-	void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks);
-	void *arg;
-} heap_each_walk;
-
-/* What a map value stands for: its site, generation, bytes and blocks. */
-static void heap_value_decode(uint64_t value, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks)
-{
-	if (value & HEAP_COMPACT_BIT) {
-		*site_id = HEAP_COMPACT_SITE(value);
-		*gen = HEAP_COMPACT_GEN(value);
-		*bytes = HEAP_COMPACT_SIZE(value);
-		*blocks = 1;
-	} else {
-		uint32_t idx = MEMPROF_ALLOC_MAP_VALUE_IDX(value);
-		*site_id = memprof_alloc_pool_at(&memprof_heap_g.pool, idx)->site;
-		*gen = MEMPROF_ALLOC_MAP_VALUE_GEN(value);
-		memprof_heap_record_estimate(idx, bytes, blocks);
-	}
-}
-
-static void heap_each_visit(void *arg, uint64_t value)
-{
-	heap_each_walk *walk = arg;
-	uint32_t site_id, gen;
-	uint64_t bytes, blocks;
-
-	heap_value_decode(value, &site_id, &gen, &bytes, &blocks);
-	walk->visit(walk->arg, site_id, gen, bytes, blocks);
-}
-
-bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint64_t *bytes, uint64_t *blocks)
-{
-	const uint64_t *value;
-
-	if (!memprof_heap_g.active || !memprof_heap_g.map.count
-			|| !(value = memprof_alloc_map_find(&memprof_heap_g.map, ptr))) {
-		return false;
-	}
-	heap_value_decode(*value, site_id, gen, bytes, blocks);
-	return true;
-}
-
-void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
-	void *arg)
-{
-	heap_each_walk walk = { visit, arg };
-	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
 }
 
 void memprof_heap_set_handlers(zend_mm_heap *heap)
@@ -848,18 +590,6 @@ bool memprof_heap_is_ours(void)
 	}
 	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
 	return m == heap_malloc || m == heap_malloc_sampled || m == heap_malloc_mirrored || m == heap_malloc_sampled_mirrored;
-}
-
-bool memprof_heap_take_growth_due(void)
-{
-	bool due = memprof_heap_growth_due;
-	memprof_heap_growth_due = false;
-	return due;
-}
-
-bool memprof_heap_tracks(const void *ptr)
-{
-	return memprof_heap_g.active && memprof_alloc_map_has(&memprof_heap_g.map, ptr);
 }
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
@@ -905,10 +635,10 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_heap_g.peak.level = 0;
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_g.in_real_alloc = false;
-	memprof_heap_growth_due = false;
+	heap_l.growth_due = false;
 	memprof_heap_g.sampling = sample_interval != 0;
 	/* (sampled records are few, and their estimates are computed from them) */
-	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : heap_record_compact;
+	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : memprof_heap_record_compact;
 	if (memprof_heap_g.sampling) {
 		if (!memprof_heap_g.sample_filter) {
 			/* Kept from session to session (memprof_heap_stop() clears what
@@ -922,7 +652,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 		memprof_heap_g.sample_interval = (double) sample_interval;
 		memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
 		memprof_heap_g.sample_rng |= 1;
-		memprof_heap_g.sample_countdown = heap_sample_gap();
+		memprof_heap_g.sample_countdown = memprof_heap_sample_gap();
 	}
 	memprof_heap_set_handlers(heap_l.proxy);
 #ifdef ZTS
@@ -989,7 +719,7 @@ void memprof_heap_stop(void)
 	memprof_arena_free(memprof_heap_g.peak.blocks);
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
-	memprof_heap_growth_due = false;
+	heap_l.growth_due = false;
 #ifdef ZTS
 	memprof_signal_unregister();
 #endif

@@ -42,7 +42,7 @@
  *                  is 0 was never sampled and costs no map lookup
  */
 /* A small block's value in the address map's page tier, in full mode,
- * without a record (heap.c, heap_record_compact()): the owner's bit of the
+ * without a record (heap_account.c, memprof_heap_record_compact()): the owner's bit of the
  * map's values (MEMPROF_ALLOC_MAP_OWNER_BIT), the site's id in bits 0-31,
  * the requested size in bits 32-41 and the generation in bits 42-61. */
 #define HEAP_COMPACT_BIT MEMPROF_ALLOC_MAP_OWNER_BIT
@@ -63,7 +63,7 @@ typedef struct _memprof_heap_state {
 	uint64_t live_bytes;
 	uint32_t generation;
 	/* peak: exact peak of live_bytes, and the snapshot of every site's
-	 * live counters taken near it (heap.c, heap_peak_snapshot()) */
+	 * live counters taken near it (heap_account.c, memprof_heap_peak_take()) */
 	uint64_t peak_bytes;
 	uint64_t peak_next;
 	memprof_heap_peak_snapshot peak;
@@ -108,6 +108,7 @@ typedef struct _memprof_heap_local {
 	size_t peak_offset;           /* the same for zend_memory_peak_usage(false) */
 	size_t overflow_offset;       /* the int zend_alloc_in_memory_limit_error_reporting() reads, 0: unknown */
 	size_t fallible_offset;       /* the byte zend_mm_is_fallible() reads (compat.h), 0: unknown */
+	volatile bool growth_due;     /* a growth dump is due at the next safe point (memprof_heap_take_growth_due()) */
 	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 	memprof_heap_watched watch[MEMPROF_FRAME_WATCHES];
@@ -154,6 +155,26 @@ static zend_always_inline void heap_filter_count_down(uint32_t i)
 		(*slot)--;
 	}
 }
+
+/* ---- heap_account.c: what records stand for (cold: once per sample, snapshot or dump) ---- */
+
+/** Requested size of the record at idx (UINT32_MAX marks one kept in memprof_heap_g.big). */
+uint64_t memprof_heap_record_size(uint32_t idx);
+/** Keeps size, 4 GiB or more (or a watched block's), for the record at idx in memprof_heap_g.big. */
+ZEND_COLD void memprof_heap_set_big(uint32_t idx, size_t size);
+/** What the record at idx stands for: its size and one block, or in sampling
+ * mode the unbiased estimates of bytes and blocks its sample represents. */
+void memprof_heap_record_estimate(uint32_t idx, uint64_t *bytes, uint64_t *blocks);
+/** Bytes until the next sample: an exponential variate of mean sample_interval, at least 1. */
+int64_t memprof_heap_sample_gap(void);
+/** Copies every site's live counters into memprof_heap_g.peak and sets the next level to take them at. */
+ZEND_COLD void memprof_heap_peak_take(void);
+/** Live bytes reached memprof_heap_g.growth_next: a growth dump is asked for, at the next safe point. */
+ZEND_COLD void memprof_heap_growth_request(void);
+/** The address map's callbacks (memprof_alloc_map_init()): a record's size, a
+ * small block's compact value in the page tier (HEAP_COMPACT; full mode). */
+uint32_t memprof_heap_record_size_of(const void *owner, uint64_t value);
+uint64_t memprof_heap_record_compact(const void *owner, uint64_t value);
 
 /** Forgets every watch without touching records or the filter (their session is over: heap_watch.c). */
 void memprof_heap_watch_reset(void);

@@ -82,7 +82,7 @@ bool memprof_heap_watch(const void *block, unsigned slot)
 	value = memprof_heap_g.map.count ? memprof_alloc_map_find(&memprof_heap_g.map, block) : NULL;
 	idx = MEMPROF_ALLOC_NONE;
 	if (value && (*value & HEAP_COMPACT_BIT)) {
-		/* A small block without a record (heap.c, heap_record_compact()): it gets one back. */
+		/* A small block without a record (heap_account.c, memprof_heap_record_compact()): it gets one back. */
 		memprof_alloc *rec;
 		idx = memprof_alloc_pool_get(&memprof_heap_g.pool);
 		if (idx == MEMPROF_ALLOC_NONE) {

@@ -180,15 +180,20 @@ static bool trigger_check_request(const char *secret, memprof_flags *flags)
 	return false;
 }
 
+/* The SAPI's own lookup (FastCGI params, Apache's environment), not
+ * sapi_getenv(): that one copies the name and the value onto the request
+ * heap, two allocations before the script whose peak memory_get_peak_usage()
+ * could see, and compares the name with HTTP_PROXY; about 100 instructions
+ * at every request while idle (bench/HISTORY.md). The value is read at
+ * once and not kept; sapi_getenv()'s input filter is for values a script
+ * sees. */
 bool memprof_trigger_check(const char *secret, memprof_flags *flags)
 {
-	char *value = sapi_getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1);
-	bool start;
+	const char *value = sapi_module.getenv
+		? sapi_module.getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1) : NULL;
 
 	if (value) {
-		start = memprof_trigger_parse(value, strlen(value), flags);
-		efree(value);
-		return start;
+		return memprof_trigger_parse(value, strlen(value), flags);
 	}
 	value = getenv("MEMPROF_PROFILE");
 	if (value) {

@@ -321,16 +321,26 @@ static void func_cache_clear(void)
 /* Compiled code is new code, maybe where freed code was: the function
  * cache is emptied once it exists, also when compiling bails out (the
  * functions it declared before the fatal error may still be called, by a
- * shutdown function). */
+ * shutdown function).
+ *
+ * A compilation that starts with the cache empty needs no zend_try (a
+ * setjmp(): about 40 instructions, at every request of an idle worker):
+ * what it caches is code that exists while it runs, and code comes to the
+ * address of freed code only by a later compilation, which finds the cache
+ * in use and empties it, bailout or not. */
 /* op_array = compile, then the function cache emptied, after a bailout
  * too (the bailout goes on). */
 #define FUNC_COMPILE_THEN_CLEAR(op_array, compile) do { \
-		zend_try { \
+		if (!func_l.cache_used) { \
 			(op_array) = (compile); \
-		} zend_catch { \
-			func_cache_clear(); \
-			zend_bailout(); \
-		} zend_end_try(); \
+		} else { \
+			zend_try { \
+				(op_array) = (compile); \
+			} zend_catch { \
+				func_cache_clear(); \
+				zend_bailout(); \
+			} zend_end_try(); \
+		} \
 		func_cache_clear(); \
 	} while (0)
 

@@ -405,7 +405,9 @@ void memprof_heap_native_free(void *ptr)
 /* ---- the proxy's handlers ------------------------------------------------------
  *
  * Two sets: full tracking, and sampling, whose fast paths do no more than
- * a subtraction (allocations) or one load (frees) on top of forwarding.
+ * a subtraction (allocations) or one load (frees) on top of forwarding
+ * (and, where the session allows it, only that and a tail call: the
+ * direct variant below).
  * The real allocation comes first: it may bail out (memory_limit), and
  * must leave our records untouched when it does. in_real_alloc nests when
  * the allocator's own error path allocates the message. */
@@ -460,6 +462,57 @@ static void *heap_realloc(void *ptr, size_t size)
 		heap_track(new_ptr, size);
 	}
 	return new_ptr;
+}
+
+/* Sampling, direct (heap_l.sample_direct): nothing needs in_real_alloc,
+ * so the commonest allocation is a countdown, a test and a tail call into
+ * the real heap; the rest, out of line, as heap_malloc_sampled() does it
+ * (with the countdown already taken). The flag is needed where the real
+ * heap has handlers of its own (USE_ZEND_ALLOC=0: its malloc() calls
+ * reach the native hooks) or the real heap's overflow flag cannot be
+ * read: an error raised inside the real allocator for the memory limit
+ * is known by that flag too (memprof_heap_in_real_alloc()). */
+static zend_never_inline void *heap_malloc_sampled_rare(size_t size)
+{
+	void *ptr = heap_forward_malloc(size);
+	if (memprof_heap_g.sample_countdown <= 0 && ptr) {
+		heap_track_sampled(ptr, size, false);
+	}
+	return ptr;
+}
+
+static void *heap_malloc_sampled_direct(size_t size)
+{
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())) {
+		return zend_mm_alloc(heap_l.real, size);
+	}
+	return heap_malloc_sampled_rare(size);
+}
+
+static zend_never_inline void *heap_realloc_sampled_rare(void *ptr, size_t size)
+{
+	void *new_ptr = heap_forward_realloc(ptr, size);
+	if (ptr) {
+		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
+		if (*slot != 0) {
+			heap_untrack_sampled(ptr, slot);
+		}
+	}
+	if (memprof_heap_g.sample_countdown <= 0 && new_ptr) {
+		heap_track_sampled(new_ptr, size, false);
+	}
+	return new_ptr;
+}
+
+static void *heap_realloc_sampled_direct(void *ptr, size_t size)
+{
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())
+			&& (!ptr || EXPECTED(memprof_heap_g.sample_filter[heap_sample_slot(ptr)] == 0))) {
+		return zend_mm_realloc(heap_l.real, ptr, size);
+	}
+	return heap_realloc_sampled_rare(ptr, size);
 }
 
 static void *heap_malloc_sampled(size_t size)
@@ -568,6 +621,8 @@ void memprof_heap_set_handlers(zend_mm_heap *heap)
 	if (memprof_heap_g.sampling && heap_l.mirror_usage) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_mirrored, heap_free_sampled_mirrored,
 			heap_realloc_sampled_mirrored);
+	} else if (memprof_heap_g.sampling && heap_l.sample_direct) {
+		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_direct, heap_free_sampled, heap_realloc_sampled_direct);
 	} else if (memprof_heap_g.sampling) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
 	} else if (heap_l.mirror_usage) {
@@ -589,7 +644,8 @@ bool memprof_heap_is_ours(void)
 		return false;
 	}
 	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
-	return m == heap_malloc || m == heap_malloc_sampled || m == heap_malloc_mirrored || m == heap_malloc_sampled_mirrored;
+	return m == heap_malloc || m == heap_malloc_sampled || m == heap_malloc_sampled_direct || m == heap_malloc_mirrored
+		|| m == heap_malloc_sampled_mirrored;
 }
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
@@ -626,6 +682,9 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	heap_l.real = zend_mm_get_heap();
 	heap_l.mirror_usage = memprof_heap_mirror_wanted();
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
+	/* (the direct sampled handlers: see heap_malloc_sampled_direct()) */
+	heap_l.sample_direct = sample_interval != 0 && !heap_l.real_malloc && !heap_l.mirror_usage
+		&& heap_l.overflow_offset && (!MEMPROF_COMPAT_DELAYED_OOM || heap_l.fallible_offset);
 	memprof_heap_g.paused = 0;
 	memprof_heap_g.live_bytes = 0;
 	memprof_heap_g.generation = 0;

@@ -133,9 +133,11 @@ void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t 
 	void *arg);
 
 /**
- * True while the real heap's allocator runs under the proxy: an E_ERROR
- * raised now is the memory limit. memprof_heap_forget_real_alloc() clears
- * it, for an error path that bails out past the allocator's own reset.
+ * True while the real heap's allocator runs under the proxy (or, under the
+ * direct sampled handlers, which keep no flag, while the real heap reports
+ * its memory limit): an E_ERROR raised now is the memory limit.
+ * memprof_heap_forget_real_alloc() clears the flag, for an error path that
+ * bails out past the allocator's own reset.
  */
 bool memprof_heap_in_real_alloc(void);
 void memprof_heap_forget_real_alloc(void);

@@ -434,13 +434,25 @@ static zend_always_inline void *heap_forward_realloc(void *ptr, size_t size)
 	return new_ptr;
 }
 
-static void *heap_malloc(size_t size)
+static zend_always_inline void *heap_malloc_tracked(size_t size, bool flag)
 {
-	void *ptr = heap_forward_malloc(size);
+	void *ptr = flag ? heap_forward_malloc(size) : heap_real_malloc(size);
 	if (EXPECTED(ptr && !memprof_heap_g.paused)) {
 		heap_track(ptr, size);
 	}
 	return ptr;
+}
+
+static void *heap_malloc(size_t size)
+{
+	return heap_malloc_tracked(size, true);
+}
+
+/* Without the in_real_alloc flag, where the session allows (heap_l.direct:
+ * see heap_malloc_sampled_direct()). */
+static void *heap_malloc_direct(size_t size)
+{
+	return heap_malloc_tracked(size, false);
 }
 
 static void heap_free(void *ptr)
@@ -451,9 +463,9 @@ static void heap_free(void *ptr)
 	}
 }
 
-static void *heap_realloc(void *ptr, size_t size)
+static zend_always_inline void *heap_realloc_tracked(void *ptr, size_t size, bool flag)
 {
-	void *new_ptr = heap_forward_realloc(ptr, size);
+	void *new_ptr = flag ? heap_forward_realloc(ptr, size) : heap_real_realloc(ptr, size);
 	if (ptr) {
 		heap_untrack(ptr);
 	}
@@ -464,7 +476,17 @@ static void *heap_realloc(void *ptr, size_t size)
 	return new_ptr;
 }
 
-/* Sampling, direct (heap_l.sample_direct): nothing needs in_real_alloc,
+static void *heap_realloc(void *ptr, size_t size)
+{
+	return heap_realloc_tracked(ptr, size, true);
+}
+
+static void *heap_realloc_direct(void *ptr, size_t size)
+{
+	return heap_realloc_tracked(ptr, size, false);
+}
+
+/* Sampling, direct (heap_l.direct): nothing needs in_real_alloc,
  * so the commonest allocation is a countdown, a test and a tail call into
  * the real heap; the rest, out of line, as heap_malloc_sampled() does it
  * (with the countdown already taken). The flag is needed where the real
@@ -621,12 +643,14 @@ void memprof_heap_set_handlers(zend_mm_heap *heap)
 	if (memprof_heap_g.sampling && heap_l.mirror_usage) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_mirrored, heap_free_sampled_mirrored,
 			heap_realloc_sampled_mirrored);
-	} else if (memprof_heap_g.sampling && heap_l.sample_direct) {
+	} else if (memprof_heap_g.sampling && heap_l.direct) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_direct, heap_free_sampled, heap_realloc_sampled_direct);
 	} else if (memprof_heap_g.sampling) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
 	} else if (heap_l.mirror_usage) {
 		zend_mm_set_custom_handlers(heap, heap_malloc_mirrored, heap_free_mirrored, heap_realloc_mirrored);
+	} else if (heap_l.direct) {
+		zend_mm_set_custom_handlers(heap, heap_malloc_direct, heap_free, heap_realloc_direct);
 	} else {
 		zend_mm_set_custom_handlers(heap, heap_malloc, heap_free, heap_realloc);
 	}
@@ -644,8 +668,8 @@ bool memprof_heap_is_ours(void)
 		return false;
 	}
 	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
-	return m == heap_malloc || m == heap_malloc_sampled || m == heap_malloc_sampled_direct || m == heap_malloc_mirrored
-		|| m == heap_malloc_sampled_mirrored;
+	return m == heap_malloc || m == heap_malloc_direct || m == heap_malloc_sampled || m == heap_malloc_sampled_direct
+		|| m == heap_malloc_mirrored || m == heap_malloc_sampled_mirrored;
 }
 
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
@@ -682,8 +706,8 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	heap_l.real = zend_mm_get_heap();
 	heap_l.mirror_usage = memprof_heap_mirror_wanted();
 	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
-	/* (the direct sampled handlers: see heap_malloc_sampled_direct()) */
-	heap_l.sample_direct = sample_interval != 0 && !heap_l.real_malloc && !heap_l.mirror_usage
+	/* (the direct handlers: see heap_malloc_sampled_direct()) */
+	heap_l.direct = !heap_l.real_malloc && !heap_l.mirror_usage
 		&& heap_l.overflow_offset && (!MEMPROF_COMPAT_DELAYED_OOM || heap_l.fallible_offset);
 	memprof_heap_g.paused = 0;
 	memprof_heap_g.live_bytes = 0;

@@ -111,7 +111,7 @@ typedef struct _memprof_heap_local {
 	volatile bool growth_due;     /* a growth dump is due at the next safe point (memprof_heap_take_growth_due()) */
 	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
-	bool sample_direct;           /* this (sampling) session's handlers keep no in_real_alloc flag (heap.c) */
+	bool direct;                  /* this session's handlers keep no in_real_alloc flag (heap.c) */
 	memprof_heap_watched watch[MEMPROF_FRAME_WATCHES];
 } memprof_heap_local_state;
 

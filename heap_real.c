@@ -287,7 +287,7 @@ bool memprof_heap_in_real_alloc(void)
 	/* The direct sampled handlers (heap.c) keep no flag: zend_mm_safe_error()
 	 * sets the real heap's overflow flag before it raises the error. */
 	return memprof_heap_g.in_real_alloc
-		|| (heap_l.sample_direct && *(const int *) (const void *) ((const char *) heap_l.real + heap_l.overflow_offset));
+		|| (heap_l.direct && *(const int *) (const void *) ((const char *) heap_l.real + heap_l.overflow_offset));
 }
 
 void memprof_heap_forget_real_alloc(void)

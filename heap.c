@@ -486,65 +486,37 @@ static void *heap_realloc_direct(void *ptr, size_t size)
 	return heap_realloc_tracked(ptr, size, false);
 }
 
-/* Sampling, direct (heap_l.direct): nothing needs in_real_alloc,
- * so the commonest allocation is a countdown, a test and a tail call into
- * the real heap; the rest, out of line, as heap_malloc_sampled() does it
- * (with the countdown already taken). The flag is needed where the real
- * heap has handlers of its own (USE_ZEND_ALLOC=0: its malloc() calls
- * reach the native hooks) or the real heap's overflow flag cannot be
- * read: an error raised inside the real allocator for the memory limit
- * is known by that flag too (memprof_heap_in_real_alloc()). */
-static zend_never_inline void *heap_malloc_sampled_rare(size_t size)
+/* Sampling, after the countdown was taken: forwarding (with the
+ * in_real_alloc flag), then a sampled old block released and a due sample
+ * recorded. */
+static zend_always_inline void *heap_malloc_sampled_taken(size_t size)
 {
 	void *ptr = heap_forward_malloc(size);
-	if (memprof_heap_g.sample_countdown <= 0 && ptr) {
+	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && ptr) {
 		heap_track_sampled(ptr, size, false);
 	}
 	return ptr;
 }
 
-static void *heap_malloc_sampled_direct(size_t size)
-{
-	memprof_heap_g.sample_countdown -= (int64_t) size;
-	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())) {
-		return zend_mm_alloc(heap_l.real, size);
-	}
-	return heap_malloc_sampled_rare(size);
-}
-
-static zend_never_inline void *heap_realloc_sampled_rare(void *ptr, size_t size)
+static zend_always_inline void *heap_realloc_sampled_taken(void *ptr, size_t size)
 {
 	void *new_ptr = heap_forward_realloc(ptr, size);
 	if (ptr) {
 		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
-		if (*slot != 0) {
+		if (UNEXPECTED(*slot != 0)) {
 			heap_untrack_sampled(ptr, slot);
 		}
 	}
-	if (memprof_heap_g.sample_countdown <= 0 && new_ptr) {
+	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && new_ptr) {
 		heap_track_sampled(new_ptr, size, false);
 	}
 	return new_ptr;
 }
 
-static void *heap_realloc_sampled_direct(void *ptr, size_t size)
-{
-	memprof_heap_g.sample_countdown -= (int64_t) size;
-	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())
-			&& (!ptr || EXPECTED(memprof_heap_g.sample_filter[heap_sample_slot(ptr)] == 0))) {
-		return zend_mm_realloc(heap_l.real, ptr, size);
-	}
-	return heap_realloc_sampled_rare(ptr, size);
-}
-
 static void *heap_malloc_sampled(size_t size)
 {
-	void *ptr = heap_forward_malloc(size);
 	memprof_heap_g.sample_countdown -= (int64_t) size;
-	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && ptr) {
-		heap_track_sampled(ptr, size, false);
-	}
-	return ptr;
+	return heap_malloc_sampled_taken(size);
 }
 
 static void heap_free_sampled(void *ptr)
@@ -558,18 +530,44 @@ static void heap_free_sampled(void *ptr)
 
 static void *heap_realloc_sampled(void *ptr, size_t size)
 {
-	void *new_ptr = heap_forward_realloc(ptr, size);
-	if (ptr) {
-		uint8_t *slot = &memprof_heap_g.sample_filter[heap_sample_slot(ptr)];
-		if (UNEXPECTED(*slot != 0)) {
-			heap_untrack_sampled(ptr, slot);
-		}
-	}
 	memprof_heap_g.sample_countdown -= (int64_t) size;
-	if (UNEXPECTED(memprof_heap_g.sample_countdown <= 0) && new_ptr) {
-		heap_track_sampled(new_ptr, size, false);
+	return heap_realloc_sampled_taken(ptr, size);
+}
+
+/* Sampling, direct (heap_l.direct): nothing needs in_real_alloc, so the
+ * commonest allocation is a countdown, a test and a tail call into the
+ * real heap; the rest out of line, as the flagged handlers do it. The flag
+ * is needed where the real heap has handlers of its own (USE_ZEND_ALLOC=0:
+ * its malloc() calls reach the native hooks) or the real heap's overflow
+ * flag cannot be read: an error raised inside the real allocator for the
+ * memory limit is known by that flag too (memprof_heap_in_real_alloc()). */
+static zend_never_inline void *heap_malloc_sampled_rare(size_t size)
+{
+	return heap_malloc_sampled_taken(size);
+}
+
+static void *heap_malloc_sampled_direct(size_t size)
+{
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())) {
+		return zend_mm_alloc(heap_l.real, size);
 	}
-	return new_ptr;
+	return heap_malloc_sampled_rare(size);
+}
+
+static zend_never_inline void *heap_realloc_sampled_rare(void *ptr, size_t size)
+{
+	return heap_realloc_sampled_taken(ptr, size);
+}
+
+static void *heap_realloc_sampled_direct(void *ptr, size_t size)
+{
+	memprof_heap_g.sample_countdown -= (int64_t) size;
+	if (EXPECTED(memprof_heap_g.sample_countdown > 0) && EXPECTED(!heap_fallible())
+			&& (!ptr || EXPECTED(memprof_heap_g.sample_filter[heap_sample_slot(ptr)] == 0))) {
+		return zend_mm_realloc(heap_l.real, ptr, size);
+	}
+	return heap_realloc_sampled_rare(ptr, size);
 }
 
 /* The same, copying the real heap's usage onto the proxy after each

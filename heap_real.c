@@ -284,7 +284,7 @@ void memprof_heap_report_end(void)
 
 bool memprof_heap_in_real_alloc(void)
 {
-	/* The direct sampled handlers (heap.c) keep no flag: zend_mm_safe_error()
+	/* The direct handlers (heap.c, heap_l.direct) keep no flag: zend_mm_safe_error()
 	 * sets the real heap's overflow flag before it raises the error. */
 	return memprof_heap_g.in_real_alloc
 		|| (heap_l.direct && *(const int *) (const void *) ((const char *) heap_l.real + heap_l.overflow_offset));

@@ -183,7 +183,7 @@ static bool trigger_check_request(const char *secret, memprof_flags *flags)
 /* The SAPI's own lookup (FastCGI params, Apache's environment), not
  * sapi_getenv(): that one copies the name and the value onto the request
  * heap, two allocations before the script whose peak memory_get_peak_usage()
- * could see, and compares the name with HTTP_PROXY; about 100 instructions
+ * could see, and compares the name with HTTP_PROXY; about 80 instructions
  * at every request while idle (bench/HISTORY.md). The value is read at
  * once and not kept; sapi_getenv()'s input filter is for values a script
  * sees. */

@@ -90,7 +90,7 @@ void memprof_alloc_pool_reset(memprof_alloc_pool *pool);
 uint32_t memprof_alloc_pool_grow_and_get(memprof_alloc_pool *pool);
 
 /** The record at index idx (idx must have been returned by _get and not released). */
-static inline memprof_alloc *memprof_alloc_pool_at(const memprof_alloc_pool *pool, uint32_t idx)
+static inline __attribute__((always_inline)) memprof_alloc *memprof_alloc_pool_at(const memprof_alloc_pool *pool, uint32_t idx)
 {
 	return &pool->chunks[idx >> MEMPROF_ALLOC_POOL_CHUNK_SHIFT][idx & MEMPROF_ALLOC_POOL_CHUNK_MASK];
 }

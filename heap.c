@@ -339,14 +339,26 @@ static zend_never_inline void heap_untrack_sampled(void *ptr, uint8_t *slot)
 
 static memprof_site *heap_native_site(void)
 {
-	memprof_site *site = memprof_frame_current_site();
+	memprof_site *site = memprof_frame_current_site(), *native;
 	memprof_path *path;
 
+	/* A library allocates in runs under one PHP call (libxml2 parsing a
+	 * document): the last answer is kept, and found again for 92% of
+	 * dom's native blocks (-95 M instructions of native tracking's 1.2 G
+	 * there). Sites live as long as the session, which resets it. */
 	if (UNEXPECTED(!site)) {
 		return NULL;
 	}
+	if (EXPECTED(site == heap_l.native_of)) {
+		return heap_l.native_site;
+	}
 	path = memprof_path_child(site->path, memprof_func_native(), site->line);
-	return path ? memprof_path_site(path, 0) : NULL;
+	native = path ? memprof_path_site(path, 0) : NULL;
+	if (native) {
+		heap_l.native_of = site;
+		heap_l.native_site = native;
+	}
+	return native;
 }
 
 void memprof_heap_native_alloc(void *ptr, size_t size)
@@ -717,6 +729,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_g.in_real_alloc = false;
 	heap_l.growth_due = false;
+	heap_l.native_of = NULL;
 	memprof_heap_g.sampling = sample_interval != 0;
 	/* (sampled records are few, and their estimates are computed from them) */
 	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : memprof_heap_record_compact;
@@ -801,6 +814,7 @@ void memprof_heap_stop(void)
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
 	heap_l.growth_due = false;
+	heap_l.native_of = NULL;
 #ifdef ZTS
 	memprof_signal_unregister();
 #endif

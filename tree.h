@@ -207,7 +207,7 @@ memprof_site *memprof_path_site_find(memprof_path *path, uint32_t line);
  * The site of path for line, made when missing: two loads and a compare
  * when the line was used recently. NULL when memory could not be had.
  */
-static inline memprof_site *memprof_path_site(memprof_path *path, uint32_t line)
+static inline __attribute__((always_inline)) memprof_site *memprof_path_site(memprof_path *path, uint32_t line)
 {
 	memprof_site *site = path->recent_site[line & (MEMPROF_SITE_RECENT - 1)];
 	if (__builtin_expect(site != NULL && site->line == line, 1)) {

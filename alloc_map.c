@@ -258,8 +258,11 @@ static int alloc_map_judy_set(memprof_alloc_map *map, uintptr_t key, uint64_t va
 		}
 	}
 	/* Most inserts land on a tombstone: JudyLGet finds it for much less
-	 * than JudyLIns's walk costs. */
-	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(key), PJE0);
+	 * than JudyLIns's walk costs. Not a native block's (value's bit 63):
+	 * malloc() hands out fresh addresses more often than the Zend MM does
+	 * (dom with native tracking: 62% of them), whose JudyLGet was wasted
+	 * (-25 M instructions of 8.2 G there). */
+	slot = (value >> 63) ? NULL : (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(key), PJE0);
 	if (slot == NULL || slot == PJERR) {
 		if (memprof_meta_inject()) {
 			return -1;

@@ -1,27 +1,21 @@
 /*
  * alloc_map: see alloc_map.h for the contract.
  *
- * Why a nursery: a Judy lookup costs some 190 instructions here (measured
- * with callgrind on bench/workloads/alloc.php: JudyLGet was 36% of all the
- * instructions of a profiled run, called once per insert and once per
- * free). Most blocks are freed soon after they are made, so a small table
- * in front of Judy, indexed by a hash of the address, holds most live
- * mappings for their whole life: an insert into a free place and a free
- * that finds its block there cost a dozen instructions and never reach
- * Judy. Only a block that outlives its place (its set filled up with
- * younger blocks) moves to Judy. Sets of four in one cache line keep the
- * cost fixed: no probing beyond the line, no resizing. Measured on
- * bench/workloads/alloc.php: a direct-mapped table sent 5% of the
- * operations to Judy, four ways 0.5%.
- *
- * Why two levels in the Judy tier: one JudyL keyed by the whole address
- * (>> 3) spends most of a lookup descending through the address's high
- * bytes, which are the same for every block of a heap. Per-region arrays
- * have 18-bit keys: shallow trees, dense bitmap leaves, and the region of
- * the previous operation is found without any lookup.
+ * Why a nursery: a lookup in the Judy array that was then the whole map
+ * cost some 190 instructions (measured with callgrind on
+ * bench/workloads/alloc.php: JudyLGet was 36% of all the instructions of a
+ * profiled run, called once per insert and once per free). Most blocks are
+ * freed soon after they are made, so a small table in front, indexed by a
+ * hash of the address, holds most live mappings for their whole life: an
+ * insert into a free place and a free that finds its block there cost a
+ * dozen instructions and never go further. Only a block that outlives its
+ * place (its set filled up with younger blocks) moves on. Sets of four in
+ * one cache line keep the cost fixed: no probing beyond the line, no
+ * resizing. Measured on bench/workloads/alloc.php: a direct-mapped table
+ * sent 5% of the operations on, four ways 0.5%.
  *
  * Why a page tier (2026-11-27): a block that outlives its nursery set
- * reached Judy, some 190 instructions and several cache misses an
+ * reached Judy then, some 190 instructions and several cache misses an
  * operation; with a million live blocks nearly every one did. The Zend MM
  * puts a small block of class size S at a multiple of S from the start of
  * a page that holds only that class (for the single-page bins), and a
@@ -29,18 +23,25 @@
  * arithmetic: the region (the last one found is remembered, else two table
  * loads), its page, a multiply by the reciprocal for the slot. Nothing in
  * it depends on the Zend MM's private structures: a page takes its class
- * from its first block, and a block that does not fit goes to Judy. Blocks of 8 bytes stay
+ * from its first block, and a block that does not fit goes to the hash tier. Blocks of 8 bytes stay
  * out: their page's table would be 4 KiB, past the arena's slabs. Slot
  * tables are kept while their page is empty (the heap reuses it for the
  * same class) and freed at the session's end.
  *
- * Why tombstones: under allocation churn, JudyLDel restructures leaves on
- * almost every call (measured: deletion was a third of all instructions of
- * an allocation-heavy profiled run before the nursery). A freed block's key
- * keeps a tombstone value instead, and the Zend heap hands the same
- * addresses out again soon, so the next insert finds its slot ready. When
- * tombstones outnumber live entries (and a floor), the arrays are rebuilt
- * without them: O(keys), paid for by at least as many frees.
+ * Why a hash table, not Judy, for the rest (2026-11-27): what reaches it is
+ * few blocks at a time (a few tens of thousands live in dom with native
+ * tracking) but a steady stream of them, at addresses malloc() mostly hands
+ * out fresh. The two-level JudyL that was here kept a tombstone per freed
+ * key (deleting cost more still) and grew to 290,000 keys for 20,000 live
+ * ones; its inserts and lookups cost some 400 instructions each and a third
+ * of native tracking's cost on dom. Open addressing with linear probing
+ * finds a key in a probe or two of one cache line. Freed entries leave a
+ * tombstone key (probes go past it; an insert takes it back), and the
+ * table is rebuilt, at a size for twice its live entries, when live
+ * entries and tombstones fill three quarters of it: amortised O(1), and
+ * 32 bytes or so per entry at its emptiest, where the blocks this tier
+ * holds (malloc's, the Zend MM's multi-page classes of 320 bytes and up,
+ * huge ones) are large or carry malloc's own overhead anyway.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -54,11 +55,9 @@
 #include "arena.h"
 #include "meta.h"
 
-/* A Judy slot whose block was freed: low 32 bits 0 (no record), distinct
- * from 0 (a slot JudyLIns just made). */
-#define ALLOC_MAP_TOMBSTONE ((Word_t) 1 << 32)
-#define ALLOC_MAP_LIVE(value) ((uint32_t) (value) != 0)
-#define ALLOC_MAP_SWEEP_FLOOR (1u << 20)
+/* The hash tier's key of a freed entry (no block is at address 1). */
+#define ALLOC_MAP_GONE ((uintptr_t) 1)
+#define ALLOC_MAP_HASH_MIN_BITS 10
 #define ALLOC_MAP_NURSERY_SIZE ((size_t) 1 << MEMPROF_ALLOC_MAP_NURSERY_BITS)
 #define ALLOC_MAP_NURSERY_SETS (ALLOC_MAP_NURSERY_SIZE / MEMPROF_ALLOC_MAP_WAYS)
 #define ALLOC_MAP_NURSERY_BYTES (ALLOC_MAP_NURSERY_SIZE * sizeof(memprof_alloc_map_entry) + ALLOC_MAP_NURSERY_SETS)
@@ -70,9 +69,6 @@ const uint16_t memprof_alloc_map_class_sizes[33] = {
 	160, 160, 160, 160, 192, 192, 192, 192, 224, 224, 224, 224, 256, 256, 256, 256,
 };
 
-#define ALLOC_MAP_REGION(key) ((Word_t) (key) >> MEMPROF_ALLOC_MAP_REGION_SHIFT)
-#define ALLOC_MAP_OFFSET(key) \
-	(((Word_t) (key) & (((Word_t) 1 << MEMPROF_ALLOC_MAP_REGION_SHIFT) - 1)) >> 3)
 
 void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *owner, uint64_t value),
 	uint64_t (*compact)(const void *owner, uint64_t value), const void *owner)
@@ -87,28 +83,11 @@ void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const vo
 	map->last_region_key = UINTPTR_MAX;
 	map->last_region = NULL;
 	map->page_count = 0;
-	map->regions = NULL;
+	map->table = NULL;
+	map->table_bits = 0;
 	map->count = 0;
-	map->judy_count = 0;
+	map->hash_count = 0;
 	map->dead = 0;
-	map->cached_key = 0;
-	map->cached_slot = NULL;
-}
-
-/* Frees the Judy tier's arrays (not the nursery, not the counters). */
-static void alloc_map_free_judy(Pvoid_t regions)
-{
-	Word_t key = 0, freed;
-	PWord_t slot;
-
-	JLF(slot, regions, key);
-	while (slot) {
-		Pvoid_t region = (Pvoid_t) *slot;
-		JLFA(freed, region);
-		JLN(slot, regions, key);
-	}
-	JLFA(freed, regions);
-	(void) freed;
 }
 
 /* The k-th span place to visit, of alloc_map_span_places(map): the spans
@@ -182,7 +161,7 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 	const void *owner = map->owner;
 
 	memcpy(span_used, map->span_used, sizeof(span_used));
-	alloc_map_free_judy(map->regions);
+	memprof_arena_free(map->table);
 	alloc_map_free_regions(map);
 	if (nursery) {
 		size_t w, line;
@@ -211,7 +190,7 @@ void memprof_alloc_map_reset(memprof_alloc_map *map)
 
 void memprof_alloc_map_destroy(memprof_alloc_map *map)
 {
-	alloc_map_free_judy(map->regions);
+	memprof_arena_free(map->table);
 	alloc_map_free_spans(map);
 	if (map->nursery) {
 		munmap(map->nursery, ALLOC_MAP_NURSERY_BYTES);
@@ -219,70 +198,103 @@ void memprof_alloc_map_destroy(memprof_alloc_map *map)
 	memprof_alloc_map_init(map, map->size_of, map->compact, map->owner);
 }
 
-/* The slot of key's region in map->regions, NULL when it has none. */
-static inline PWord_t alloc_map_region(memprof_alloc_map *map, uintptr_t key)
-{
-	Word_t region = ALLOC_MAP_REGION(key);
-	PWord_t slot;
+/* ---- the hash tier ---- */
 
-	if (map->cached_slot && map->cached_key == region) {
-		return map->cached_slot;
-	}
-	slot = (PWord_t) JudyLGet(map->regions, region, PJE0);
-	if (slot == PJERR) {
-		return NULL;
-	}
-	if (slot) {
-		map->cached_key = region;
-		map->cached_slot = slot;
-	}
-	return slot;
+static inline size_t alloc_map_hash(const memprof_alloc_map *map, uintptr_t key)
+{
+	return (size_t) (((uint64_t) key * 0x9E3779B97F4A7C15ULL) >> (64 - map->table_bits));
 }
 
-/* Puts key -> value (live) in the Judy tier. -1 when Judy could not
- * allocate (the tier is unchanged). */
-static int alloc_map_judy_set(memprof_alloc_map *map, uintptr_t key, uint64_t value)
+/* key's live entry in the hash tier, NULL when it has none. */
+static memprof_alloc_map_entry *alloc_map_hash_find(const memprof_alloc_map *map, uintptr_t key)
 {
-	PWord_t region = alloc_map_region(map, key);
-	PWord_t slot;
+	size_t mask, i;
 
-	if (!region) {
-		if (memprof_meta_inject()) {
-			return -1;
+	if (!map->hash_count) {
+		return NULL;
+	}
+	mask = ((size_t) 1 << map->table_bits) - 1;
+	for (i = alloc_map_hash(map, key); ; i = (i + 1) & mask) {
+		memprof_alloc_map_entry *e = &map->table[i];
+		if (e->key == key) {
+			return e;
 		}
-		region = (PWord_t) JudyLIns(&map->regions, ALLOC_MAP_REGION(key), PJE0);
-		/* Inserting into the top array may move its slots. */
-		map->cached_slot = NULL;
-		if (region == PJERR) {
-			return -1;
+		if (e->key == 0) {
+			return NULL;
 		}
 	}
-	/* Most inserts land on a tombstone: JudyLGet finds it for much less
-	 * than JudyLIns's walk costs. Not a native block's (value's bit 63):
-	 * malloc() hands out fresh addresses more often than the Zend MM does
-	 * (dom with native tracking: 62% of them), whose JudyLGet was wasted
-	 * (-25 M instructions of 8.2 G there). */
-	slot = (value >> 63) ? NULL : (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(key), PJE0);
-	if (slot == NULL || slot == PJERR) {
-		if (memprof_meta_inject()) {
-			return -1;
-		}
-		slot = (PWord_t) JudyLIns((PPvoid_t) region, ALLOC_MAP_OFFSET(key), PJE0);
-		if (slot == PJERR) {
-			return -1;
+}
+
+/* Rebuilds the table at 2^bits entries with the live ones only. false
+ * when memory could not be had (the table is unchanged). */
+static bool alloc_map_hash_rebuild(memprof_alloc_map *map, unsigned bits)
+{
+	memprof_alloc_map_entry *old = map->table, *table;
+	size_t old_size = old ? (size_t) 1 << map->table_bits : 0, mask = ((size_t) 1 << bits) - 1, j;
+
+	table = memprof_meta_inject() ? NULL : memprof_meta_calloc(mask + 1, sizeof(*table));
+	if (!table) {
+		return false;
+	}
+	map->table = table;
+	map->table_bits = bits;
+	for (j = 0; j < old_size; j++) {
+		if (old[j].key > ALLOC_MAP_GONE) {
+			size_t i = alloc_map_hash(map, old[j].key);
+			while (table[i].key) {
+				i = (i + 1) & mask;
+			}
+			table[i] = old[j];
 		}
 	}
-	if (*slot == ALLOC_MAP_TOMBSTONE) {
-		map->dead--;
-		map->judy_count++;
-	} else if (!ALLOC_MAP_LIVE(*slot)) {
-		map->judy_count++;
-	} else {
-		/* Replaced a live mapping (a broken contract): it is gone. */
-		map->count--;
+	map->dead = 0;
+	memprof_arena_free(old);
+	return true;
+}
+
+/* Puts key -> value in the hash tier. -1 when memory could not be had
+ * (the tier is unchanged). */
+static int alloc_map_hash_set(memprof_alloc_map *map, uintptr_t key, uint64_t value)
+{
+	size_t size = map->table ? (size_t) 1 << map->table_bits : 0, mask, i;
+	memprof_alloc_map_entry *gone = NULL;
+
+	if ((map->hash_count + map->dead + 1) * 4 > size * 3) {
+		/* Room for twice the live entries (and the new one), at least. */
+		unsigned bits = ALLOC_MAP_HASH_MIN_BITS;
+		while (((size_t) 1 << bits) < (map->hash_count + 1) * 2) {
+			bits++;
+		}
+		if (!alloc_map_hash_rebuild(map, bits) && map->hash_count + map->dead + 2 > size) {
+			/* (without a rebuild, a free place must be left for probes to end) */
+			return -1;
+		}
+		size = (size_t) 1 << map->table_bits;
 	}
-	*slot = (Word_t) value;
-	return 0;
+	mask = size - 1;
+	for (i = alloc_map_hash(map, key); ; i = (i + 1) & mask) {
+		memprof_alloc_map_entry *e = &map->table[i];
+		if (e->key == key) {
+			/* Replaced a live mapping (a broken contract): it is gone. */
+			e->value = value;
+			map->count--;
+			return 0;
+		}
+		if (e->key == ALLOC_MAP_GONE) {
+			if (!gone) {
+				gone = e;
+			}
+		} else if (e->key == 0) {
+			if (gone) {
+				e = gone;
+				map->dead--;
+			}
+			e->key = key;
+			e->value = value;
+			map->hash_count++;
+			return 0;
+		}
+	}
 }
 
 memprof_alloc_map_region *memprof_alloc_map_region_find(memprof_alloc_map *map, uintptr_t p)
@@ -389,7 +401,7 @@ static uint64_t *alloc_map_page_claim(memprof_alloc_map *map, uintptr_t p, uint3
  * neighbours is likely to live on. Its size comes from its record
  * (size_of), and the owner may keep a compact value there instead of the
  * record (compact), asked only once the slot is certain: it may free the
- * record. Why fall back rather than fail: the nursery and Judy take any
+ * record. Why fall back rather than fail: the nursery and the hash tier take any
  * address, so a block the page tier cannot take costs only speed. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value)
 {
@@ -407,7 +419,7 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 				*slot = value;
 				return 0;
 			}
-			if (alloc_map_judy_set(map, (uintptr_t) ptr, value) != 0) {
+			if (alloc_map_hash_set(map, (uintptr_t) ptr, value) != 0) {
 				return -1;
 			}
 			map->count++;
@@ -418,7 +430,7 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 		return memprof_alloc_map_set(map, ptr, size, (uint32_t) value, (uint32_t) (value >> 32));
 	}
 	/* The set is full. The entry that makes way moves on, to the page tier
-	 * where it fits, else Judy; the choice rotates with the address's bits,
+	 * where it fits, else the hash tier; the choice rotates with the address's bits,
 	 * which costs nothing to keep. */
 	set = memprof_alloc_map_nursery_set(map, ptr);
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
@@ -442,7 +454,7 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 		*slot = map->compact ? map->compact(map->owner, victim->value) : victim->value;
 		/* counted in again there */
 		map->count--;
-	} else if (alloc_map_judy_set(map, victim->key, victim->value) != 0) {
+	} else if (alloc_map_hash_set(map, victim->key, victim->value) != 0) {
 		return -1;
 	}
 	victim->key = (uintptr_t) ptr;
@@ -451,86 +463,25 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 	return 0;
 }
 
-/* Rebuilds the Judy tier with live entries only. On OOM the old arrays
- * stay (with their tombstones): nothing is lost. */
-static void alloc_map_sweep(memprof_alloc_map *map)
+uint64_t memprof_alloc_map_take_hash(memprof_alloc_map *map, const void *ptr)
 {
-	Pvoid_t fresh = NULL;
-	Word_t rkey = 0;
-	PWord_t rslot;
-
-	JLF(rslot, map->regions, rkey);
-	while (rslot) {
-		Pvoid_t region = (Pvoid_t) *rslot;
-		Pvoid_t fresh_region = NULL;
-		Word_t key = 0, freed;
-		PWord_t slot;
-
-		JLF(slot, region, key);
-		while (slot) {
-			if (ALLOC_MAP_LIVE(*slot)) {
-				PWord_t to = (PWord_t) JudyLIns(&fresh_region, key, PJE0);
-				if (to == PJERR) {
-					JLFA(freed, fresh_region);
-					alloc_map_free_judy(fresh);
-					return;
-				}
-				*to = *slot;
-			}
-			JLN(slot, region, key);
-		}
-		if (fresh_region) {
-			PWord_t to = (PWord_t) JudyLIns(&fresh, rkey, PJE0);
-			if (to == PJERR) {
-				JLFA(freed, fresh_region);
-				alloc_map_free_judy(fresh);
-				return;
-			}
-			*to = (Word_t) fresh_region;
-		}
-		JLN(rslot, map->regions, rkey);
-	}
-	alloc_map_free_judy(map->regions);
-	map->regions = fresh;
-	map->dead = 0;
-	map->cached_slot = NULL;
-}
-
-/* The Judy slot of ptr's live mapping, NULL when it has none there. */
-static PWord_t alloc_map_judy_live(memprof_alloc_map *map, const void *ptr)
-{
-	PWord_t region = alloc_map_region(map, (uintptr_t) ptr);
-	PWord_t slot;
-
-	if (!region) {
-		return NULL;
-	}
-	slot = (PWord_t) JudyLGet((Pvoid_t) *region, ALLOC_MAP_OFFSET(ptr), PJE0);
-	return (slot && slot != PJERR && ALLOC_MAP_LIVE(*slot)) ? slot : NULL;
-}
-
-uint64_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr)
-{
-	PWord_t slot = alloc_map_judy_live(map, ptr);
+	memprof_alloc_map_entry *e = alloc_map_hash_find(map, (uintptr_t) ptr);
 	uint64_t value;
 
-	if (!slot) {
+	if (!e) {
 		return 0;
 	}
-	value = *slot;
-	*slot = ALLOC_MAP_TOMBSTONE;
+	value = e->value;
+	e->key = ALLOC_MAP_GONE;
 	map->count--;
-	map->judy_count--;
+	map->hash_count--;
 	map->dead++;
-	if (map->dead > map->judy_count && map->dead > ALLOC_MAP_SWEEP_FLOOR) {
-		alloc_map_sweep(map);
-	}
 	return value;
 }
 
 uint64_t *memprof_alloc_map_find(memprof_alloc_map *map, const void *ptr)
 {
-	PWord_t slot;
+	memprof_alloc_map_entry *entry;
 
 	if (map->page_count) {
 		memprof_alloc_map_page *page = memprof_alloc_map_page_of(map, (uintptr_t) ptr);
@@ -548,8 +499,8 @@ uint64_t *memprof_alloc_map_find(memprof_alloc_map *map, const void *ptr)
 			}
 		}
 	}
-	slot = map->judy_count ? alloc_map_judy_live(map, ptr) : NULL;
-	return (uint64_t *) slot;
+	entry = alloc_map_hash_find(map, (uintptr_t) ptr);
+	return entry ? &entry->value : NULL;
 }
 
 int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
@@ -559,9 +510,6 @@ int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr)
 
 void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *arg, uint64_t value), void *arg)
 {
-	Word_t rkey = 0;
-	PWord_t rslot;
-
 	if (map->nursery) {
 		size_t i;
 		for (i = 0; i < ALLOC_MAP_NURSERY_SIZE; i++) {
@@ -589,18 +537,12 @@ void memprof_alloc_map_each(const memprof_alloc_map *map, void (*visit)(void *ar
 			}
 		}
 	}
-	JLF(rslot, map->regions, rkey);
-	while (rslot) {
-		Word_t key = 0;
-		PWord_t slot;
-		JLF(slot, (Pvoid_t) *rslot, key);
-		while (slot) {
-			if (ALLOC_MAP_LIVE(*slot)) {
-				visit(arg, *slot);
+	if (map->hash_count) {
+		size_t i, size = (size_t) 1 << map->table_bits;
+		for (i = 0; i < size; i++) {
+			if (map->table[i].key > ALLOC_MAP_GONE) {
+				visit(arg, map->table[i].value);
 			}
-			JLN(slot, (Pvoid_t) *rslot, key);
 		}
-		JLN(rslot, map->regions, rkey);
 	}
 }
-

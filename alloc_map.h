@@ -6,7 +6,7 @@
  * that share a cache line, that every new mapping enters; an entry leaves
  * it when its block is freed (most blocks die young: they never go
  * further) or when a newer mapping needs its place in a full set, and then
- * moves to the page tier if it fits there, else to the Judy tier.
+ * moves to the page tier if it fits there, else to the hash tier.
  *
  * The page tier takes the blocks whose place the Zend MM's layout
  * predicts: a block of a single-page small size class (16 to 256 bytes,
@@ -18,31 +18,25 @@
  * a page holding blocks takes any block at a multiple of its class (distinct
  * places are distinct blocks, whatever their sizes), and a block that does
  * not fit (off the grid, a class an empty page cannot take, any address
- * past 47 bits) goes to Judy, so the map is exact for any address and any
+ * past 47 bits) goes to the hash tier, so the map is exact for any address and any
  * allocator. The owner may give the
  * page tier a compact value for it instead of its record (compact: heap.c
  * keeps a small block's site, size and generation there and frees its
  * record).
  *
- * The Judy tier is two levels of JudyL arrays: the address's 2 MiB region
- * (address >> 21, the size and alignment of a Zend MM chunk) selects a
- * small JudyL keyed by the block's offset in that region >> 3. Keys of 18
- * bits make short, dense Judy trees (every block is at least 8-byte
- * aligned, so the shift loses nothing), and consecutive operations mostly
- * hit the same region, whose slot is cached.
+ * The hash tier takes the rest (native blocks, the Zend MM's multi-page
+ * classes, huge blocks, any other allocator's): an open-addressing table
+ * keyed by the address, rebuilt as it fills (alloc_map.c says why).
  *
- * Each address is in exactly one tier. Uses mmap() (the nursery),
- * memprof's arena (the page tier) and Judy's nodes (from memprof's arena
- * where memprof_native_route_judy() could route libJudy's malloc(),
- * native.h; else the C library), never the Zend heap; no Zend API.
+ * Each address is in exactly one tier. Uses mmap() (the nursery) and
+ * memprof's arena (the page tier, the hash tier), never the Zend heap or
+ * the C library; no Zend API.
  */
 #ifndef MEMPROF_ALLOC_MAP_H
 #define MEMPROF_ALLOC_MAP_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include <Judy.h>
 
 #define MEMPROF_ALLOC_MAP_REGION_SHIFT 21
 #ifndef MEMPROF_ALLOC_MAP_NURSERY_BITS   /* tests/alloc_map.phpt makes it small */
@@ -120,12 +114,11 @@ typedef struct _memprof_alloc_map_entry {
  * @var compact      NULL, or the value to keep in the page tier for a value that moves
  *                   there, compact(owner, value) (the value itself, or another, non-zero,
  *                   with bit 63 clear); kept by memprof_alloc_map_reset()
- * @var regions      JudyL: address >> 21 -> Pvoid_t JudyL of that region's blocks
+ * @var table        the hash tier: 2^table_bits entries, open addressing (NULL until
+ *                   the first block reaches it)
  * @var count        entries in the map (all tiers)
- * @var judy_count   of which in the Judy tier
- * @var dead         tombstones in the Judy tier (keys of freed blocks kept for reuse)
- * @var cached_key   region of the last Judy operation (valid when cached_slot is set)
- * @var cached_slot  that region's slot in `regions`; reset whenever `regions` changes
+ * @var hash_count   of which in the hash tier
+ * @var dead         tombstones in the hash tier (entries of freed blocks, until a rebuild)
  */
 typedef struct _memprof_alloc_map {
 	memprof_alloc_map_entry *nursery;
@@ -139,12 +132,11 @@ typedef struct _memprof_alloc_map {
 	uint32_t (*size_of)(const void *owner, uint64_t value);
 	uint64_t (*compact)(const void *owner, uint64_t value);
 	const void *owner;
-	Pvoid_t regions;
+	memprof_alloc_map_entry *table;
+	unsigned table_bits;
 	size_t count;
-	size_t judy_count;
+	size_t hash_count;
 	size_t dead;
-	Word_t cached_key;
-	PWord_t cached_slot;
 } memprof_alloc_map;
 
 /* What the map keeps per address, a value: the record index in the low 32
@@ -223,7 +215,7 @@ static inline uint64_t *memprof_alloc_map_page_slot(const memprof_alloc_map_page
 
 /* Slow paths of the inline functions below. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value);
-uint64_t memprof_alloc_map_take_judy(memprof_alloc_map *map, const void *ptr);
+uint64_t memprof_alloc_map_take_hash(memprof_alloc_map *map, const void *ptr);
 
 /* The set (MEMPROF_ALLOC_MAP_WAYS entries) where ptr may be in the nursery:
  * one set per 64-byte line of a 1 MiB window, the window's placement
@@ -340,10 +332,10 @@ static inline uint64_t memprof_alloc_map_take_outside(memprof_alloc_map *map, co
 			return value;
 		}
 	}
-	if (map->judy_count == 0) {
+	if (map->hash_count == 0) {
 		return 0;
 	}
-	return memprof_alloc_map_take_judy(map, ptr);
+	return memprof_alloc_map_take_hash(map, ptr);
 }
 
 /**

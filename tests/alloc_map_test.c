@@ -329,8 +329,8 @@ int main(int argc, char **argv)
 		}
 		live_count--;
 	}
-	if (map.count != 0 || map.page_count != 0 || map.judy_count != 0) {
-		return fail("empty map's counts", 0, map.count + map.page_count + map.judy_count, 0);
+	if (map.count != 0 || map.page_count != 0 || map.hash_count != 0) {
+		return fail("empty map's counts", 0, map.count + map.page_count + map.hash_count, 0);
 	}
 	/* Blocks given with MEMPROF_ALLOC_MAP_OUTSIDE never reach the page tier,
 	 * though on a grid: 20,000 of 32 bytes, in a map that just emptied. */

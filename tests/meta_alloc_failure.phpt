@@ -10,8 +10,9 @@ if (ini_get('memprof.debug_fail_after') === false) die('skip needs a debug build
 <?php
 /* A child script that makes every kind of profiler metadata: many call
  * paths (frame tree, function names), closures, a generator and a fiber
- * (their stacks and maps), 120,000 live blocks (a second record chunk, the
- * Judy tier behind the nursery). It prints what it computed, then what
+ * (their stacks and maps), 120,000 live small blocks (a second record
+ * chunk, the page tier behind the nursery) and 20,000 of 600 bytes (a
+ * class the page tier leaves to the hash tier, rebuilt as it grows). It prints what it computed, then what
  * memprof says: enabled or not, a dump or the exception, memprof_disable(). */
 $child = <<<'PHP'
 <?php
@@ -22,11 +23,12 @@ function gen(int $n) { for ($i = 0; $i < $n; $i++) { yield leaf($i); } }
 for ($f = 0; $f < 40; $f++) { eval("function f$f(\$n) { return mid(\$n); }"); }
 $keep = [];
 for ($f = 0; $f < 40; $f++) { $keep[] = ("f$f")(3000); }              // 120,000 live strings
+$big = []; for ($i = 0; $i < 20000; $i++) { $big[] = str_repeat('y', 600 + $i % 7); }
 $fiber = new Fiber(function () { $x = iterator_to_array(gen(500)); Fiber::suspend(count($x)); return strlen(implode('', $x)); });
 $n = $fiber->start();
 $fiber->resume();
 $upper = array_map(fn($s) => strtoupper($s), $keep[7]);
-$sum = 0; foreach ($keep as $k) { $sum += count($k); }
+$sum = count($big); foreach ($keep as $k) { $sum += count($k); }
 echo "computed: $sum blocks, fiber $n/", $fiber->getReturn(), ", ", strlen(implode('', $upper)), " bytes\n";
 echo "enabled: ", var_export(memprof_enabled(), true), "\n";
 try { $d = memprof_dump_array(); echo "dump: ", $d['memory_size_inclusive'] > 0 ? "ok" : "empty", "\n"; }
@@ -101,4 +103,4 @@ unlink($script);
 MEMPROF_PROFILE=1: 20 runs turned off with one warning, 2 ran clean, 0 wrong
 MEMPROF_PROFILE=sample: 20 runs turned off with one warning, 2 ran clean, 0 wrong
 memprof_enable(): 20 runs turned off with one warning, 2 ran clean, 0 wrong
-computed: 120000 blocks, fiber 500/32250, 193500 bytes
+computed: 140000 blocks, fiber 500/32250, 193500 bytes

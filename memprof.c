@@ -526,6 +526,7 @@ ZEND_FUNCTION(memprof_version)
 static void memprof_atfork_child(void)
 {
 	memprof_autodump_after_fork();
+	memprof_trigger_after_fork();
 	if (MEMPROF_G(session).enabled && MEMPROF_G(session).dumping) {
 		/* Forked by the PHP code of a dump's stream: the dump goes on
 		 * reading the tree; memprof_dump_end() restarts. */

@@ -180,6 +180,58 @@ static bool trigger_check_request(const char *secret, memprof_flags *flags)
 	return false;
 }
 
+#ifndef ZTS
+/* The process environment's MEMPROF_PROFILE as the process's first request
+ * found it. Why kept: getenv() compares the name with every variable of
+ * the environment, at every request; with php-fpm's clear_env = no (the
+ * way containers pass their settings) and some forty variables that was
+ * 260 instructions a request, a third of what a loaded, idle memprof cost
+ * a tiny request (bench/HISTORY.md). Nothing a request does changes it
+ * for the next: PHP's putenv() is undone at the end of the request that
+ * called it; a pool's env[] settings are in place before a worker's first
+ * request. A value too long to keep is read at every request. A forked
+ * child reads it again (memprof_trigger_after_fork()). Not in a
+ * thread-safe PHP, whose threads would share it. */
+static struct {
+	bool read;
+	bool present;
+	size_t len;
+	char value[256];
+} trigger_env;
+#endif
+
+static const char *trigger_process_env(size_t *len)
+{
+	const char *value;
+
+#ifndef ZTS
+	if (EXPECTED(trigger_env.read)) {
+		*len = trigger_env.len;
+		return trigger_env.present ? trigger_env.value : NULL;
+	}
+#endif
+	value = getenv("MEMPROF_PROFILE");
+	*len = value ? strlen(value) : 0;
+#ifndef ZTS
+	if (*len < sizeof(trigger_env.value)) {
+		trigger_env.read = true;
+		trigger_env.present = value != NULL;
+		trigger_env.len = *len;
+		if (value) {
+			memcpy(trigger_env.value, value, *len + 1);
+		}
+	}
+#endif
+	return value;
+}
+
+void memprof_trigger_after_fork(void)
+{
+#ifndef ZTS
+	trigger_env.read = false;
+#endif
+}
+
 /* The SAPI's own lookup (FastCGI params, Apache's environment), not
  * sapi_getenv(): that one copies the name and the value onto the request
  * heap, two allocations before the script whose peak memory_get_peak_usage()
@@ -191,13 +243,14 @@ bool memprof_trigger_check(const char *secret, memprof_flags *flags)
 {
 	const char *value = sapi_module.getenv
 		? sapi_module.getenv("MEMPROF_PROFILE", sizeof("MEMPROF_PROFILE") - 1) : NULL;
+	size_t len;
 
 	if (value) {
 		return memprof_trigger_parse(value, strlen(value), flags);
 	}
-	value = getenv("MEMPROF_PROFILE");
+	value = trigger_process_env(&len);
 	if (value) {
-		return memprof_trigger_parse(value, strlen(value), flags);
+		return memprof_trigger_parse(value, len, flags);
 	}
 	return trigger_check_request(secret, flags);
 }

@@ -566,7 +566,7 @@ static void autodump_hold_handler(int signo)
 /* Ends the holding: dump_signo becomes memprof's (its default action is
  * what it did before), the others get their default action back and are
  * raised if they came. */
-static void autodump_settle(int dump_signo)
+static ZEND_COLD zend_never_inline void autodump_settle(int dump_signo)
 {
 	struct sigaction dfl;
 	uint32_t held = autodump_held;
@@ -732,15 +732,12 @@ void memprof_autodump_set_growth(zend_long step)
 	}
 }
 
-void memprof_autodump_rinit(void)
+/* The signal's handler for this request (out of line: without
+ * memprof.dump_signal, an idle worker's every request skips it). */
+static ZEND_COLD zend_never_inline void autodump_rinit_signal(int signo)
 {
 	struct sigaction sa;
-	int signo = autodump_s.dump_signal;
 
-	autodump_s.in_request = true;
-	autodump_settle(signo);
-	autodump_signal_due = 0;
-	autodump_l.signo = 0;
 	if (autodump_l.idle_signo && autodump_l.idle_signo != signo) {
 		/* This request uses another signal (or none): the old one gets back
 		 * what it did before memprof. */
@@ -770,6 +767,21 @@ void memprof_autodump_rinit(void)
 	sigaction(signo, &sa, &autodump_l.old_action);
 #endif
 	autodump_l.signo = signo;
+}
+
+void memprof_autodump_rinit(void)
+{
+	int signo = autodump_s.dump_signal;
+
+	autodump_s.in_request = true;
+	if (UNEXPECTED(autodump_held)) {
+		autodump_settle(signo);
+	}
+	autodump_signal_due = 0;
+	autodump_l.signo = 0;
+	if (UNEXPECTED(signo > 0 || autodump_l.idle_signo)) {
+		autodump_rinit_signal(signo);
+	}
 }
 
 /* Between requests (an idle php-fpm worker) the signal must not fall back

@@ -493,6 +493,11 @@ void memprof_func_rshutdown(void)
 	uint32_t i;
 	Word_t freed;
 
+	/* (A request that never profiled made nothing: an idle worker's every
+	 * request comes here.) */
+	if (!func_l.funcs && !func_l.funcs_by_name && !func_l.funcs_by_code && !func_l.cache_used) {
+		return;
+	}
 	memprof_func_session_end();
 	for (i = 0; i < func_l.nfuncs; i++) {
 		memprof_arena_free(func_l.funcs[i]->name);

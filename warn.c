@@ -112,11 +112,14 @@ void memprof_warn_flush(void)
 	warn_l.dropped = 0;
 }
 
-void memprof_warn_rshutdown(void)
+/* Held warnings logged at the end of a request that ran no code (out of
+ * line: its buffers are the frame an idle request's RSHUTDOWN would set
+ * up for nothing). */
+static ZEND_COLD zend_never_inline void warn_log_held(void)
 {
 	size_t off;
 
-	if (warn_l.holding && PG(log_errors)) {
+	if (PG(log_errors)) {
 		for (off = 0; off < warn_l.used; off += strlen(warn_l.buf + off) + 1) {
 			char line[1200];
 			snprintf(line, sizeof(line), "PHP Warning:  " WARN_ORIGIN "%s in Unknown on line 0", warn_l.buf + off);
@@ -128,6 +131,13 @@ void memprof_warn_rshutdown(void)
 				warn_l.dropped);
 			php_log_err_with_severity(line, LOG_WARNING);
 		}
+	}
+}
+
+void memprof_warn_rshutdown(void)
+{
+	if (UNEXPECTED(warn_l.holding)) {
+		warn_log_held();
 	}
 	warn_l.holding = false;
 	warn_l.used = 0;

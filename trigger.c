@@ -254,5 +254,5 @@ bool memprof_trigger_check(const char *secret, memprof_flags *flags)
 	if (value) {
 		return memprof_trigger_parse(value, len, flags);
 	}
-	return trigger_check_request(secret, flags);
+	return secret && *secret && trigger_check_request(secret, flags);
 }

@@ -226,13 +226,17 @@ static zend_always_inline memprof_path *frame_sync_near(memprof_frame_stack *s, 
 	memprof_func *mf;
 	memprof_path *node;
 
-	/* From the top: the entry of the running frame or of its caller. */
+	/* From the top: the entry of the running frame or of its caller. (An
+	 * entry at the running frame's address for another function is a
+	 * returned call whose place a new one took, the commonest case once an
+	 * internal function called straight from the VM returned and the next
+	 * one allocates: passed over, as returned.) */
 	for (;;) {
 		if (i == stop) {
 			return NULL;
 		}
 		i--;
-		if (e[i].ex == ex || e[i].ex == caller) {
+		if ((e[i].ex == ex && e[i].func == ex->func) || e[i].ex == caller) {
 			break;
 		}
 		if (e[i].hooked) {

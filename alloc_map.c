@@ -232,7 +232,7 @@ static bool alloc_map_hash_rebuild(memprof_alloc_map *map, unsigned bits)
 	memprof_alloc_map_entry *old = map->table, *table;
 	size_t old_size = old ? (size_t) 1 << map->table_bits : 0, mask = ((size_t) 1 << bits) - 1, j;
 
-	table = memprof_meta_inject() ? NULL : memprof_meta_calloc(mask + 1, sizeof(*table));
+	table = memprof_meta_calloc(mask + 1, sizeof(*table));
 	if (!table) {
 		return false;
 	}

@@ -345,7 +345,8 @@ static memprof_site *heap_native_site(void)
 	/* A library allocates in runs under one PHP call (libxml2 parsing a
 	 * document): the last answer is kept, and found again for 92% of
 	 * dom's native blocks (-95 M instructions of native tracking's 1.2 G
-	 * there). Sites live as long as the session, which resets it. */
+	 * there). Sites live as long as the session; each session's start
+	 * forgets it (memprof_heap_start()). */
 	if (UNEXPECTED(!site)) {
 		return NULL;
 	}
@@ -814,7 +815,6 @@ void memprof_heap_stop(void)
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
 	heap_l.growth_due = false;
-	heap_l.native_of = NULL;
 #ifdef ZTS
 	memprof_signal_unregister();
 #endif

@@ -113,7 +113,7 @@ typedef struct _memprof_heap_local {
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
 	bool direct;                  /* this session's handlers keep no in_real_alloc flag (heap.c) */
 	memprof_site *native_of;      /* the site whose "{native}" site native_site is (heap_native_site()); */
-	memprof_site *native_site;    /* NULL outside a session */
+	memprof_site *native_site;    /* reset at each session's start */
 	memprof_heap_watched watch[MEMPROF_FRAME_WATCHES];
 } memprof_heap_local_state;
 

@@ -149,17 +149,13 @@ static bool trigger_secret_matches(const char *given, size_t given_len, const ch
 }
 
 /* MEMPROF_PROFILE and MEMPROF_SECRET from one of $_GET, $_POST, $_COOKIE
- * (in that order: the first that has MEMPROF_PROFILE decides). */
-/* (Out of line: only with a secret configured; inlined, its registers
- * cost every request's check.) */
+ * (in that order: the first that has MEMPROF_PROFILE decides); secret is
+ * set. (Out of line: inlined, its registers cost every request's check.) */
 static zend_never_inline bool trigger_check_request(const char *secret, memprof_flags *flags)
 {
 	static const int tracks[] = { TRACK_VARS_GET, TRACK_VARS_POST, TRACK_VARS_COOKIE };
 	size_t i;
 
-	if (!secret || !*secret) {
-		return false;
-	}
 	for (i = 0; i < sizeof(tracks) / sizeof(tracks[0]); i++) {
 		zval *vars = &PG(http_globals)[tracks[i]];
 		zval *profile, *given;

@@ -116,6 +116,7 @@ for sapi in ${MEMPROF_BENCH_SAPIS:-php-cgi php-fpm}; do
       l=$(fpm_per_request "$tmp/loaded.ini" "$envk")
     fi
     awk -v s="$sapi" -v e="$label" -v p="$p" -v l="$l" \
-      'BEGIN { printf "| %s | %s | %d | %d | %d | %.4fx |\n", s, e, p, l, l - p, l / p }'
+      'BEGIN { if (p > 0 && l > 0) printf "| %s | %s | %d | %d | %d | %.4fx |\n", s, e, p, l, l - p, l / p;
+               else printf "| %s | %s | n/a (a run failed, see above) | | | |\n", s, e }'
   done
 done

@@ -442,7 +442,11 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 
 	php_stream_from_zval(stream, zstream);
 	if (!memprof_stream_writable(stream)) {
-		zend_argument_value_error(1, "must be a stream opened for writing, \"%s\" mode given", stream->mode);
+		/* A dump that cannot be written, as fwrite() reports it, not a wrong
+		 * argument: the classic's message and an Exception its users catch. */
+		zend_throw_exception_ex(memprof_exception_ce, 0,
+			"%s(): dump failed, please check file permissions or disk capacity",
+			ZSTR_VAL(EX(func)->common.function_name));
 		RETURN_THROWS();
 	}
 	memprof_session_check();

@@ -74,31 +74,31 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_folded', 'memprof_dump_speedsc
   TypeError: memprof_dump_callgrind(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_callgrind(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_callgrind(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
 -- memprof_dump_pprof
   TypeError: memprof_dump_pprof(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_pprof(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
 -- memprof_dump_pprof_legacy
   TypeError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_pprof_legacy(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
 -- memprof_dump_folded
   TypeError: memprof_dump_folded(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_folded(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
 -- memprof_dump_speedscope
   TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_speedscope(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_speedscope(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
 bool(false)
 ==== profiling
@@ -106,27 +106,27 @@ bool(false)
   TypeError: memprof_dump_callgrind(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_callgrind(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_callgrind(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_callgrind(): dump failed, please check file permissions or disk capacity
 -- memprof_dump_pprof
   TypeError: memprof_dump_pprof(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_pprof(): dump failed, please check file permissions or disk capacity
 -- memprof_dump_pprof_legacy
   TypeError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_pprof_legacy(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_pprof_legacy(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_pprof_legacy(): dump failed, please check file permissions or disk capacity
 -- memprof_dump_folded
   TypeError: memprof_dump_folded(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_folded(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_folded(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_folded(): dump failed, please check file permissions or disk capacity
 -- memprof_dump_speedscope
   TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type resource, string given
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
-  ValueError: memprof_dump_speedscope(): Argument #1 ($handle) must be a stream opened for writing, "r" mode given
+  MemprofException: memprof_dump_speedscope(): dump failed, please check file permissions or disk capacity
 bool(true)
 ==== writable modes
 memprof_dump_callgrind w: written

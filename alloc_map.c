@@ -1,47 +1,25 @@
 /*
  * alloc_map: see alloc_map.h for the contract.
  *
- * Why a nursery: a lookup in the Judy array that was then the whole map
- * cost some 190 instructions (measured with callgrind on
- * bench/workloads/alloc.php: JudyLGet was 36% of all the instructions of a
- * profiled run, called once per insert and once per free). Most blocks are
- * freed soon after they are made, so a small table in front, indexed by a
- * hash of the address, holds most live mappings for their whole life: an
- * insert into a free place and a free that finds its block there cost a
- * dozen instructions and never go further. Only a block that outlives its
- * place (its set filled up with younger blocks) moves on. Sets of four in
- * one cache line keep the cost fixed: no probing beyond the line, no
- * resizing. Measured on bench/workloads/alloc.php: a direct-mapped table
- * sent 5% of the operations on, four ways 0.5%.
+ * The nursery: most blocks die young, so a small table indexed by a hash
+ * of the address holds most mappings for their whole life, for a dozen
+ * instructions an operation. Sets of four ways in one cache line keep
+ * that cost fixed: no probing beyond the line, no resizing.
  *
- * Why a page tier (2026-11-27): a block that outlives its nursery set
- * reached Judy then, some 190 instructions and several cache misses an
- * operation; with a million live blocks nearly every one did. The Zend MM
- * puts a small block of class size S at a multiple of S from the start of
- * a page that holds only that class (for the single-page bins), and a
- * large one at a page's start, so the block's slot in a table per page is
- * arithmetic: the region (the last one found is remembered, else two table
- * loads), its page, a multiply by the reciprocal for the slot. Nothing in
- * it depends on the Zend MM's private structures: a page takes its class
- * from its first block, and a block that does not fit goes to the hash tier. Blocks of 8 bytes stay
- * out: their page's table would be 4 KiB, past the arena's slabs. Slot
- * tables are kept while their page is empty (the heap reuses it for the
- * same class) and freed at the session's end.
+ * The page tier: the Zend MM puts a small block of class size S at a
+ * multiple of S in a page of that class only, and a large one at a page's
+ * start, so a block's slot is arithmetic on its address (region, page,
+ * multiply by the reciprocal). It reads none of the Zend MM's structures:
+ * a page takes its class from its first block, and what does not fit goes
+ * to the hash tier. 8-byte blocks stay out: their slot table would be
+ * 4 KiB, past the arena's slabs. Slot tables are kept while their page is
+ * empty (the heap reuses it for the same class) until the session ends.
  *
- * Why a hash table, not Judy, for the rest (2026-11-27): what reaches it is
- * few blocks at a time (a few tens of thousands live in dom with native
- * tracking) but a steady stream of them, at addresses malloc() mostly hands
- * out fresh. The two-level JudyL that was here kept a tombstone per freed
- * key (deleting cost more still) and grew to 290,000 keys for 20,000 live
- * ones; its inserts and lookups cost some 400 instructions each and a third
- * of native tracking's cost on dom. Open addressing with linear probing
- * finds a key in a probe or two of one cache line. Freed entries leave a
- * tombstone key (probes go past it; an insert takes it back), and the
- * table is rebuilt, at a size for twice its live entries, when live
- * entries and tombstones fill three quarters of it: amortised O(1), and
- * 32 bytes or so per entry at its emptiest, where the blocks this tier
- * holds (malloc's, the Zend MM's multi-page classes of 320 bytes and up,
- * huge ones) are large or carry malloc's own overhead anyway.
+ * The hash tier: a steady stream of blocks at mostly fresh addresses.
+ * Open addressing with linear probing finds a key in one cache line or
+ * two; a freed entry leaves a tombstone (an insert takes it back), and the
+ * table is rebuilt at twice its live entries when live entries and
+ * tombstones fill three quarters of it: amortised O(1).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -144,11 +122,9 @@ static void alloc_map_free_spans(memprof_alloc_map *map)
 	map->span_count = 0;
 }
 
-/* Why keep the nursery: a php-fpm worker profiling every request would
- * otherwise map it and fault its pages in again per request (about 30
- * page faults for a hello-world page, most of the cost of a session).
- * Zeroing only the sets used since the last reset keeps a small request's
- * reset small. */
+/* The nursery is kept so that a worker profiling every request does not
+ * map it and fault its pages in again each time; zeroing only the sets
+ * used since the last reset keeps a small request's reset small. */
 void memprof_alloc_map_reset(memprof_alloc_map *map)
 {
 	memprof_alloc_map_entry *nursery = map->nursery;
@@ -395,14 +371,12 @@ static uint64_t *alloc_map_page_claim(memprof_alloc_map *map, uintptr_t p, uint3
 	return slot;
 }
 
-/* Why the entry that leaves the nursery goes to the page tier, not the
- * new one: the nursery is for young blocks (most die there, for a dozen
- * instructions an operation); a block that outlived its set's younger
- * neighbours is likely to live on. Its size comes from its record
- * (size_of), and the owner may keep a compact value there instead of the
- * record (compact), asked only once the slot is certain: it may free the
- * record. Why fall back rather than fail: the nursery and the hash tier take any
- * address, so a block the page tier cannot take costs only speed. */
+/* The entry that leaves the nursery moves on, not the new one: a block
+ * that outlived its set's younger neighbours is likely to live on. Its
+ * size comes from size_of; compact() is asked only once the slot is
+ * certain, because the owner may free the record there. The nursery and
+ * the hash tier take any address, so a block the page tier cannot take
+ * costs only speed, never a failure. */
 int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t size, uint64_t value)
 {
 	memprof_alloc_map_entry *set, *victim;
@@ -429,9 +403,9 @@ int memprof_alloc_map_set_slow(memprof_alloc_map *map, const void *ptr, size_t s
 		map->dirty = (uint8_t *) (map->nursery + ALLOC_MAP_NURSERY_SIZE);
 		return memprof_alloc_map_set(map, ptr, size, (uint32_t) value, (uint32_t) (value >> 32));
 	}
-	/* The set is full. The entry that makes way moves on, to the page tier
-	 * where it fits, else the hash tier; the choice rotates with the address's bits,
-	 * which costs nothing to keep. */
+	/* The set is full: the entry that makes way (chosen by the address's
+	 * bits, which costs no state) moves to the page tier where it fits,
+	 * else to the hash tier. */
 	set = memprof_alloc_map_nursery_set(map, ptr);
 	victim = &set[((uintptr_t) ptr >> 4) & (MEMPROF_ALLOC_MAP_WAYS - 1)];
 	slot = NULL;

@@ -2,35 +2,25 @@
  * alloc_map: live allocation address -> a 64-bit value: (record index,
  * generation), or a compact value its owner made for the page tier.
  *
- * Three tiers. The nursery is a table of 2^16 entries, in sets of four
- * that share a cache line, that every new mapping enters; an entry leaves
- * it when its block is freed (most blocks die young: they never go
- * further) or when a newer mapping needs its place in a full set, and then
- * moves to the page tier if it fits there, else to the hash tier.
+ * Three tiers, each address in exactly one:
+ * - the nursery, 2^16 entries in 4-way sets of one cache line, which every
+ *   new mapping enters; an entry leaves it when its block is freed or when
+ *   a newer mapping needs its place in a full set, and then moves to the
+ *   page tier if it fits there, else to the hash tier;
+ * - the page tier, for blocks whose place the Zend MM's layout predicts (a
+ *   single-page small class, 16 to 256 bytes, 448 and 512, at a multiple
+ *   of the class size in its 4 KiB page; a page-aligned block over 3072
+ *   bytes): a slot per multiple of the page's class, found by arithmetic.
+ *   A page's class is its first block's (size_of) and changes only once
+ *   the page is empty; a page holding blocks takes any block on its grid
+ *   (distinct places are distinct blocks). The owner may store a compact
+ *   value there instead of the record (compact);
+ * - the hash tier, the rest (native blocks, multi-page classes, huge
+ *   blocks, off-grid blocks, addresses past 47 bits): open addressing.
+ * So the map is exact for any address and any allocator.
  *
- * The page tier takes the blocks whose place the Zend MM's layout
- * predicts: a block of a single-page small size class (16 to 256 bytes,
- * 448 and 512) at a multiple of the class size from its 4 KiB page's
- * start, and a page-aligned block over 3072 bytes. Each such page has a
- * slot per multiple of its class size, found by arithmetic on the address:
- * no search. A page's class is its first block's (its size, which the map
- * asks its owner for: size_of) and changes only once the page holds none;
- * a page holding blocks takes any block at a multiple of its class (distinct
- * places are distinct blocks, whatever their sizes), and a block that does
- * not fit (off the grid, a class an empty page cannot take, any address
- * past 47 bits) goes to the hash tier, so the map is exact for any address and any
- * allocator. The owner may give the
- * page tier a compact value for it instead of its record (compact: heap.c
- * keeps a small block's site, size and generation there and frees its
- * record).
- *
- * The hash tier takes the rest (native blocks, the Zend MM's multi-page
- * classes, huge blocks, any other allocator's): an open-addressing table
- * keyed by the address, rebuilt as it fills (alloc_map.c says why).
- *
- * Each address is in exactly one tier. Uses mmap() (the nursery) and
- * memprof's arena (the page tier, the hash tier), never the Zend heap or
- * the C library; no Zend API.
+ * Memory: mmap() for the nursery, memprof's arena for the rest; never the
+ * Zend heap or the C library, and no Zend API.
  */
 #ifndef MEMPROF_ALLOC_MAP_H
 #define MEMPROF_ALLOC_MAP_H
@@ -139,16 +129,12 @@ typedef struct _memprof_alloc_map {
 	size_t dead;
 } memprof_alloc_map;
 
-/* What the map keeps per address, a value: the record index in the low 32
- * bits (never 0 for a live entry) and the generation in bits 32 to 61, of
- * which the top bit (MEMPROF_ALLOC_MAP_OUTSIDE, given with the generation,
- * value bit 63) keeps the block out of the page tier: native memory, whose
- * pages mix sizes (a slot table per page for the one class it could hold
- * cost the dom workload 3 MB of RSS, and a check of the record at each
- * eviction 0.5% of its time). Generations stay below it and bit 62
- * (MEMPROF_ALLOC_MAP_GEN_MAX). Bit 62 is the owner's: the map never sets
- * it, and a value the owner's compact() returns for the page tier may use
- * it and every other bit but 63 (the map hands it back unread). */
+/* A value: the record index in bits 0-31 (never 0 for a live entry), the
+ * generation in bits 32-61 (at most MEMPROF_ALLOC_MAP_GEN_MAX). Bit 63,
+ * MEMPROF_ALLOC_MAP_OUTSIDE passed with the generation, keeps the block
+ * out of the page tier: native memory, whose pages mix sizes. Bit 62 is
+ * the owner's: the map never sets it, and a compact() value may use every
+ * bit but 63 (the map hands it back unread). */
 #define MEMPROF_ALLOC_MAP_OUTSIDE (1u << 31)
 #define MEMPROF_ALLOC_MAP_GEN_MAX ((1u << 30) - 1)
 #define MEMPROF_ALLOC_MAP_VALUE(idx, gen) ((uint64_t) (idx) | ((uint64_t) (gen) << 32))
@@ -160,12 +146,12 @@ typedef struct _memprof_alloc_map {
 void memprof_alloc_map_init(memprof_alloc_map *map, uint32_t (*size_of)(const void *owner, uint64_t value),
 	uint64_t (*compact)(const void *owner, uint64_t value), const void *owner);
 
-/** Frees every entry and the nursery; the map is empty and reusable afterwards. */
+/** Frees every entry and the nursery (munmap); the map is empty and reusable afterwards. */
 void memprof_alloc_map_destroy(memprof_alloc_map *map);
 /**
- * Empties the map but keeps the nursery's memory (zeroing only the sets
- * that were used), so that the next session of a process does not pay for
- * a new mapping and its page faults again.
+ * Empties the map but keeps the nursery (zeroing only the sets used) and
+ * the page tier's span tables, so that the next session does not map and
+ * fault them in again. Regions, slot tables and the hash tier are freed.
  */
 void memprof_alloc_map_reset(memprof_alloc_map *map);
 
@@ -219,9 +205,8 @@ uint64_t memprof_alloc_map_take_hash(memprof_alloc_map *map, const void *ptr);
 
 /* The set (MEMPROF_ALLOC_MAP_WAYS entries) where ptr may be in the nursery:
  * one set per 64-byte line of a 1 MiB window, the window's placement
- * scrambled by the address's higher bits. Neighbouring blocks share a set
- * or sit in the next one, so the nursery's lines in use follow the heap's
- * own (see alloc_map.c). */
+ * scrambled by the higher bits, so neighbouring blocks share a set or sit
+ * in the next one and the nursery's lines in use follow the heap's own. */
 static inline size_t memprof_alloc_map_nursery_line(const void *ptr)
 {
 	uintptr_t p = (uintptr_t) ptr;
@@ -237,8 +222,11 @@ static inline memprof_alloc_map_entry *memprof_alloc_map_nursery_set(const mempr
 /**
  * Maps ptr, a block of size bytes, to record idx (idx != 0) of generation
  * gen (with MEMPROF_ALLOC_MAP_OUTSIDE or not). ptr must not be mapped
- * already (take it first).
- * @return 0 on success, -1 when memory could not be allocated (the map is unchanged).
+ * already (take it first). May move another entry out of the nursery,
+ * calling size_of() and compact() for it (compact() may free its record).
+ * The first call mmaps the nursery.
+ * @return 0 on success, -1 when memory could not be allocated (ptr is not
+ *         mapped; every other mapping is kept).
  */
 static inline int memprof_alloc_map_set(memprof_alloc_map *map, const void *ptr, size_t size, uint32_t idx, uint32_t gen)
 {
@@ -348,7 +336,7 @@ static inline uint64_t memprof_alloc_map_take(memprof_alloc_map *map, const void
 	return value ? value : memprof_alloc_map_take_outside(map, ptr);
 }
 
-/** True when ptr is mapped (in either tier). */
+/** True when ptr is mapped (in any of the three tiers). */
 int memprof_alloc_map_has(memprof_alloc_map *map, const void *ptr);
 /**
  * Where ptr's value is kept, NULL when ptr is not mapped; the map is

@@ -1,14 +1,10 @@
 /*
  * alloc_pool: see alloc_pool.h for the contract.
  *
- * Why chunks and indices: a record per live allocation must cost as little
- * as possible (the whole profiler aims at <= 24 bytes of metadata per live
- * allocation). A record holds only what a free needs (the path and the
- * size: 8 bytes); a 32-bit index names it in the address map at half the
- * cost of a pointer, and chunks that never move keep every index valid
- * while the pool grows.
- * Fresh slots are taken in order from the last chunk, so a new chunk is
- * never touched before it is needed (no page is faulted in early).
+ * A record holds only what a free needs (site and size); a 32-bit index
+ * names it in the address map at half the cost of a pointer, and chunks
+ * that never move keep every index valid while the pool grows. Fresh slots
+ * are taken in order from the last chunk, so no page is faulted in early.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -59,8 +55,8 @@ void memprof_alloc_pool_reset(memprof_alloc_pool *pool)
 	if (pool->nchunks == 0) {
 		return;
 	}
-	/* The first chunk stays (a new one per session is page faults for a
-	 * php-fpm worker profiling every request). */
+	/* The first chunk stays: a worker profiling every request would fault
+	 * it in again per session. */
 	for (i = 1; i < pool->nchunks; i++) {
 		memprof_arena_free(pool->chunks[i]);
 	}

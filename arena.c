@@ -1,24 +1,21 @@
 /*
  * arena: see arena.h for the contract.
  *
- * Why a slab allocator: the profiler's blocks are few sizes (Judy's nodes
- * of a few words, the tree's slabs, records' chunks), made and freed by one
- * thread. A 64 KiB slab of one size class needs no per-block header (the
- * class is in the slab's header, found by masking the address), so a
- * 16-byte Judy node costs 16 bytes, where glibc's malloc() takes 32.
+ * A slab allocator: the profiler's blocks are few sizes (Judy's nodes, the
+ * tree's slabs, records' chunks), made and freed by one thread. A 64 KiB
+ * slab of one size class needs no per-block header (the class is in the
+ * slab's header, found by masking the address).
  *
- * Which addresses are the arena's: a table of the 64 KiB-aligned regions
- * it mapped (open addressing, linear probing), so a free() of anything
- * else (a block the C library made, e.g. by libJudy before memprof pointed
- * its allocator here) goes to the C library. Looking up the region of an
- * address never reads memory the arena does not own.
+ * A table of the 64 KiB-aligned regions it mapped says which addresses are
+ * the arena's, so a free() of anything else (a block libJudy made before
+ * memprof pointed its allocator here) goes to the C library; the lookup
+ * never reads memory the arena does not own.
  *
- * One arena per thread (MEMPROF_TLS), no locks: memprof's state is per
- * thread, and a block is freed by the thread that made it. A slab that
- * empties goes back to the system unless it is its class's only empty one.
- * Checkers still see memprof's structures: under valgrind each block is
- * announced as a heap block (a whole size-class slot) and free slots are
- * no-access; under ASAN free slots are poisoned.
+ * One arena per thread (MEMPROF_TLS), no locks: a block is freed by the
+ * thread that made it. A slab that empties goes back to the system unless
+ * it is its class's only empty one. Under valgrind each block is announced
+ * as a heap block (a whole slot) and free slots are no-access; under ASAN
+ * free slots are poisoned.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -321,21 +318,13 @@ static void *arena_map(size_t *len_io, bool *fresh)
 }
 
 /* A region given back: kept as a spare while the spares hold less than
- * 1 MiB or half the bytes in use, else unmapped. Why spares:
- * - a php-fpm worker profiling every request makes and frees the same few
- *   regions per session (the call-path tree's slabs, its index arrays);
- *   mapped anew each time, they cost a request a dozen mmap()/munmap()
- *   calls and a page fault per page touched, most of what a profiled tiny
- *   request cost over a plain one;
- * - a dump makes and frees tables as large as the profile (its per-path
- *   arrays, Judy indexes of every path): with 1 MiB of spares, each dump of
- *   a million blocks on 111,000 paths mapped and unmapped some 250 regions
- *   and faulted their pages in again, 60-90 ms more a dump than from
- *   reused memory (bench/dump.php).
- * The share of the bytes in use bounds what a session keeps beyond its
- * own; memprof_arena_trim() gives it back when the session ends. A spare's
- * pages stay resident; past its header it is poisoned (ASAN) and no-access
- * (memcheck) until reused. */
+ * 1 MiB or half the bytes in use, else unmapped. Spares spare the mmap()s
+ * and page faults of the same regions made again: a worker profiling every
+ * request makes the same few per session, and a dump makes and frees
+ * tables as large as the profile. The share of the bytes in use bounds
+ * what a session keeps beyond its own; memprof_arena_trim() gives it back
+ * when the session ends. A spare's pages stay resident; past its header it
+ * is poisoned (ASAN) and no-access (memcheck) until reused. */
 static void arena_unmap(void *base, size_t len)
 {
 	size_t budget;

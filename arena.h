@@ -1,28 +1,19 @@
 /*
  * arena: the profiler's own memory allocator, on pages it maps itself.
  *
- * Every block memprof keeps for itself (records, the address map's Judy
- * nodes, the call-path tree, function names, dump buffers, zlib's state)
- * comes from here, not from the C library's malloc(): the program's own
- * malloc() heap (its layout, its fragmentation, what glibc reports about
- * it) is the same with memprof as without, and the profiler's memory can
- * never come from an allocator entry that native tracking rewrote
- * (native.h).
+ * Every block memprof keeps for itself (records, Judy's nodes, the tree,
+ * function names, dump buffers, zlib's state) comes from here, not from
+ * malloc(): the program's malloc() heap is the same with memprof as
+ * without, and the profiler's memory never comes from an allocator entry
+ * that native tracking rewrote (native.h).
  *
  * Small blocks (up to 2 KiB) come from 64 KiB slabs of one size class,
- * larger ones from their own mapping. Each thread has its own arena (a
- * thread-safe PHP runs a request per thread, and memprof's state is per
- * thread): a block must be freed by the thread that allocated it. Blocks
- * are 16-byte aligned, as malloc()'s.
- *
- * memprof_arena_free() and memprof_arena_realloc() also take blocks that
- * did not come from the arena (they go to the C library), so code that
- * mixes the two, or a library whose allocator memprof points here after it
- * allocated (libJudy), stays correct.
- *
- * Under valgrind the blocks are announced as heap blocks (memcheck checks
- * them as it checks malloc()'s), under ASAN freed blocks are poisoned.
- * libc only: no Zend API (the data structures use it).
+ * larger ones from their own mapping; 16-byte aligned, as malloc()'s. Each
+ * thread has its own arena: a block must be freed by the thread that
+ * allocated it. memprof_arena_free() and memprof_arena_realloc() also take
+ * the C library's blocks (libJudy allocated some before memprof pointed
+ * its allocator here). Blocks are announced to valgrind as heap blocks;
+ * under ASAN freed blocks are poisoned. libc only: no Zend API.
  */
 #ifndef MEMPROF_ARENA_H
 #define MEMPROF_ARENA_H
@@ -34,7 +25,8 @@
 void *memprof_arena_malloc(size_t size);
 /** A zeroed block of n * size bytes; NULL on overflow or when memory cannot be mapped. */
 void *memprof_arena_calloc(size_t n, size_t size);
-/** realloc() for arena blocks (and for the C library's: the block moves to the arena). */
+/** realloc() for arena blocks (and for the C library's: the block moves to
+ * the arena). NULL when memory cannot be mapped: ptr is then left as it was. */
 void *memprof_arena_realloc(void *ptr, size_t size);
 /** Frees an arena block, or hands a block that is not the arena's to free(). NULL: nothing. */
 void memprof_arena_free(void *ptr);

@@ -16,15 +16,12 @@
 
 /*
  * Frameless calls. From 8.4 on, PHP compiles calls to a few small internal
- * functions (implode, substr, str_replace, trim, strtr, dirname, in_array,
- * ...) as ZEND_FRAMELESS_ICALL: no call frame, so no path node, and their
- * allocations would be the caller's, depending on when the code was
- * compiled. The compiler finds them through each function's
- * frameless_function_infos: memprof clears those at MINIT, before any code
- * is compiled (or cached by opcache), so that these functions are called
- * with a frame (ZEND_DO_ICALL) as on 8.2 and 8.3, in every process that
- * loads memprof. The cost is that of a frame per call of those functions
- * (measured in the README); nothing else changes.
+ * functions (implode, substr, str_replace, ...) as ZEND_FRAMELESS_ICALL: no
+ * frame, so their allocations would be the caller's, depending on when the
+ * code was compiled. The compiler finds them through each function's
+ * frameless_function_infos; clearing those at MINIT, before any code is
+ * compiled or cached, makes them ordinary calls with a frame, as on 8.2 and
+ * 8.3, in every process that loads memprof.
  */
 static zend_always_inline void memprof_compat_keep_internal_frames(void)
 {
@@ -53,14 +50,12 @@ static zend_always_inline void memprof_compat_keep_internal_frames(void)
 #endif
 
 /*
- * Delayed out-of-memory handling (ZEND_HAS_OOM: a patch some distributions
- * carry, Debian's 8.2 and 8.4 among them; upstream PHP does not have it).
- * There the allocator only records that memory_limit was exceeded, lets
- * allocations over it succeed up to a hard limit, and the VM raises the
- * fatal error at its next safe point; "fallible" allocations
- * (zend_mm_set_fallible(), str_repeat() among their users) fail cleanly
- * instead. Elsewhere the allocator raises the error at once and none of
- * this exists: the functions below are constants.
+ * Delayed out-of-memory handling (ZEND_HAS_OOM, a patch some distributions
+ * carry, Debian's among them; not upstream): the allocator only records
+ * that memory_limit was exceeded, lets allocations go on up to a hard
+ * limit, and the VM raises the error at its next safe point; "fallible"
+ * allocations (zend_mm_set_fallible()) fail cleanly instead. Elsewhere the
+ * error is raised at once and the functions below are constants.
  */
 #ifdef ZEND_HAS_OOM
 # define MEMPROF_COMPAT_DELAYED_OOM 1

@@ -53,11 +53,9 @@ if test "$PHP_MEMPROF" != "no"; then
     ])
 
   MEMPROF_CFLAGS="-fvisibility=hidden -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
-  dnl GCC's SLP vectorizer (on at -O2 since GCC 12) packs the allocation
-  dnl handlers' counter updates (a site's live and total bytes and blocks)
-  dnl into SSE loads, adds and stores, twice the instructions of plain adds
-  dnl to memory: without it alloc -1.4%, live1m -1.4%, calls -0.4%
-  dnl (bench/HISTORY.md). (-Werror: clang warns about GCC's flags.)
+  dnl GCC's SLP vectorizer turns the handlers' counter updates into SSE code
+  dnl that costs more than plain adds to memory (bench/HISTORY.md). -Werror:
+  dnl clang only warns about GCC's flags.
   AX_CHECK_COMPILE_FLAG([-fno-tree-slp-vectorize],
     [MEMPROF_CFLAGS="$MEMPROF_CFLAGS -fno-tree-slp-vectorize"], , [-Werror])
   if test "$PHP_MEMPROF_DEBUG" != "no"; then

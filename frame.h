@@ -118,7 +118,14 @@ void memprof_frame_watched_freed(unsigned slot);
 /** This thread's stacks and paths, none yet (and memprof_func_thread_init()).
  * Call from GINIT: every thread of a ZTS PHP has its own. */
 void memprof_frame_thread_init(void);
-/** Registers the fiber hooks (and memprof_func_minit()'s compilation hooks). Call from MINIT only. */
+/**
+ * Registers the fiber hooks and memprof_func_minit()'s compilation hooks.
+ * On PHP 8.4 and later it also clears frameless_function_infos of every
+ * internal function in CG(function_table), for the whole process: the
+ * compiler then emits frameless calls as ordinary calls with a frame, so
+ * that their allocations get a path of their own (compat.h). Call from
+ * MINIT only, before any code is compiled.
+ */
 void memprof_frame_minit(bool at_startup);
 /** Takes the compilation hooks out where still on top. Call from MSHUTDOWN. */
 void memprof_frame_mshutdown(void);
@@ -129,11 +136,13 @@ void memprof_frame_rshutdown(void);
  * Starts tracking and makes an empty tree whose current node is the path
  * of the code running now (rebuilt from EG(current_execute_data)).
  *
- * Full tracking (count_calls) installs the execution hooks, unless opcache's
- * JIT may run in this process: then, as in sampling mode, no hook is
- * installed and paths are found by walking the engine's stack at each
- * recorded allocation. The hooks are out of the engine while code compiles,
- * so that code is compiled as without memprof (its direct VM calls are then
+ * Full tracking (count_calls) installs the execution hooks, except when
+ * opcache's JIT may run in this process or PHP is thread-safe (ZTS: the
+ * hooks are process globals and would run in every thread): then, as in
+ * sampling mode, no hook is installed, paths are found by walking the
+ * engine's stack at each recorded allocation, and call counts are
+ * approximate. The hooks are out of the engine while code compiles, so
+ * that code is compiled as without memprof (its direct VM calls are then
  * found by syncs).
  * @param recorded  whether a request-heap block is recorded by the heap
  *                  (memprof_heap_tracks()): the heap sees the free of a VM
@@ -176,21 +185,15 @@ static zend_always_inline uint32_t memprof_frame_code_line(const zend_op_array *
  * The line a frame of user code is at (its saved opline), 0 for other
  * frames (internal functions, no function).
  *
- * A frame's saved opline (EX(opline)) is not always its own: the hybrid VM
- * keeps the running opline in a register and stores it only at a
- * SAVE_OPLINE (before every call and wherever an error may be raised), and
- * a frame entered by a direct VM call (ZEND_DO_UCALL) or run by the JIT has
+ * A frame's saved opline is not always its own: the hybrid VM keeps the
+ * running opline in a register and stores it only at a SAVE_OPLINE, and a
+ * frame entered by a direct VM call (ZEND_DO_UCALL) or run by the JIT has
  * nothing stored until its first one: the slot holds whatever an earlier
- * frame left at that VM stack address (integers, or a pointer into another
- * function's code). So the saved opline is used only when it lies within
- * the frame's own code, op_array.opcodes[0 .. last); then the line is exact
- * or, rarely, an earlier line of the same function (or of an earlier call
- * of it at the same address). Otherwise the frame has run only from its
- * start without stopping at a SAVE_OPLINE, and the line given is the
- * function's first line (line_start): the bytes stay inside their function,
- * at its head, where formats that show lines put code without one anyway
- * (pprof's location for line 0 is line_start), instead of a line 0 that no
- * reader can place. The line of a caller is exact: its call saved it.
+ * frame left at that VM stack address. So the saved opline is used only
+ * when it lies within the frame's own code (then the line is exact or,
+ * rarely, an earlier line of the same function); otherwise the function's
+ * first line is given, which every reader can place. A caller's line is
+ * exact: its call saved it.
  */
 static zend_always_inline uint32_t memprof_frame_line(const zend_execute_data *ex)
 {
@@ -213,17 +216,14 @@ static zend_always_inline uint32_t memprof_frame_current_line(void)
 /**
  * The allocation site allocations made now belong to: the path of the code
  * running now at its current line (memprof_frame_current_line()). Only
- * while tracking. Fast when the running frame was entered through a hook
- * (its entry is on top): then its line is read straight from its saved
- * opline, unchecked. That opline is always the frame's own: whoever calls
- * zend_execute_ex() stores it first (ZEND_DO_FCALL's SAVE_OPLINE_EX(),
- * zend_init_func_execute_data(), zend_init_code_execute_data(), a
- * generator's last yield), the VM then stores only its own oplines there,
- * and hooks run only without the JIT. (While an exception unwinds it is
- * EG(exception_op), whose line is 0.) Nearly as fast for a direct call of
- * the hooked frame below it allocating again (its line then checked, as
- * in memprof_frame_line()). NULL when memory for a new site could not be
- * had.
+ * while tracking; may make a path or site (and sync the shadow stack). NULL
+ * when memory for a new one could not be had.
+ *
+ * Fast when the running frame was entered through a hook (its entry is on
+ * top): its saved opline is read unchecked, because it is always the
+ * frame's own there: whoever calls zend_execute_ex() stores it first, the
+ * VM then stores only its own oplines, and hooks run only without the JIT
+ * (while an exception unwinds it is EG(exception_op), line 0).
  */
 static zend_always_inline memprof_site *memprof_frame_current_site(void)
 {

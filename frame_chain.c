@@ -2,32 +2,23 @@
  * frame_chain: deep "yield from" chains, found by syncs without walking
  * them at every recorded allocation.
  *
- * Why: the engine runs a chain of delegating generators (leaf yield from
- * ... yield from root) by running the root's frame above a placeholder, the
- * leaf's fake frame; the frames of the generators in between are linked
- * in on demand (zend_generator_check_placeholder_frame(), O(depth)). A
- * sync without the hooks (sampling mode; full and native under the JIT)
- * walked the whole chain at each recorded allocation: a recursion of tens
- * of thousands of delegations was quadratic (php-src's
- * Zend/tests/generators/gh9801.phpt timed out; 50,000 delegations took
- * 64 s in full mode under the JIT against plain PHP's 0.05 s).
+ * The engine runs a chain of delegating generators (leaf yield from ...
+ * yield from root) by running the root's frame above a placeholder, the
+ * leaf's fake frame, and links in the frames between on demand
+ * (zend_generator_check_placeholder_frame(), O(depth)): a sync without the
+ * hooks walking it at each recorded allocation made deep recursions
+ * quadratic.
  *
  * The chain changes only at its root end: a generator in it is suspended
- * in its "yield from" until the generator it delegates to finishes, and
- * only the root runs. So the entries of a long chain (FRAME_CHAIN_MIN
- * generators or more) are kept, with its generators, and a sync that meets
- * the same leaf's placeholder reuses them: the new root is the cached top
- * (the root then) or above it, reached by following the delegation
- * (node.parent) from the top, O(generators added). What would make the
- * cached entries wrong is a cached generator finishing (or being
- * destroyed): its frame is freed then, and the heap watches two frees (a
- * record of its own or the sampling filter's slot, off the fast paths):
- * the top's, which drops it and watches the one below (the root again),
- * and the leaf's, which forgets the chain (a chain torn down from its
- * leaf). The entries below the chain (the consumer's) are matched as
- * usual; the chain's first entry's call line is checked against the
- * consumer's line. Entries are kept only while the stack keeps them
- * (memprof_frame_stack.keep: a cut below them forgets the chain).
+ * in its "yield from" until the one it delegates to finishes. So the
+ * entries of a long chain (FRAME_CHAIN_MIN generators or more) are kept,
+ * and a sync that meets the same leaf's placeholder reuses them, following
+ * the delegation from the cached top to the new root, O(generators
+ * added). The cache is wrong only once a cached generator's frame is
+ * freed, so the heap watches two frees: the top's (drop it and watch the
+ * one below) and the leaf's (forget the chain). The chain's first entry's
+ * call line is checked against the consumer's line; entries are kept only
+ * while the stack keeps them (memprof_frame_stack.keep).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

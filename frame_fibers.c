@@ -50,12 +50,10 @@ memprof_frame_stack *memprof_frame_stack_make(zend_fiber_context *context, mempr
 }
 
 /* Each fiber runs on its own VM and C stacks, so each gets its own shadow
- * stack. A fiber's stack hangs from the path that was running when
- * profiling first switched into it (Fiber::start, or Fiber::resume if
- * profiling began while it was suspended): a fiber's frames stay under the
- * path that started it, whoever resumes it later, and the frames below the
- * fiber's bottom are never counted twice. The main program's stack always
- * hangs from the root. */
+ * stack, hanging from the path that was running when profiling first
+ * switched into it: its frames stay under that path whoever resumes it
+ * later, and are never counted twice. The main program's hangs from the
+ * root. */
 static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 {
 	memprof_frame_stack *s;
@@ -77,13 +75,10 @@ static void frame_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
 	memprof_frame_g.stack = s;
 }
 
-/* At start, the stack of a running context (the current one, or one that
- * is waiting for a fiber it started or resumed), synced up to top, its
- * frame now; returns the node of top. A fiber's frames hang from the path
- * that last started or resumed it (its bottom frame's caller, in the context
- * that called it), as if profiling had switched into it then: a fiber's
- * frames stay under that path whoever resumes it later, and each context's
- * frames are counted once, by its own stack. */
+/* At start, the stack of a running context (the current one, or one
+ * waiting for a fiber it started or resumed), synced up to top, its frame
+ * now; returns the node of top. A fiber's stack hangs from the path that
+ * last started or resumed it, as if profiling had switched into it then. */
 memprof_path *memprof_frame_adopt(zend_fiber_context *context, const zend_execute_data *top)
 {
 	memprof_frame_stack *s, *saved = memprof_frame_g.stack;

@@ -3,7 +3,7 @@
  * that push and pop shadow-stack entries while profiling without the JIT,
  * the step aside for calls too deep for them, generators resumed behind
  * "yield from", the guard that keeps the hooks out of compilations, and the
- * JIT check that decides whether hooks are used at all. frame.c explains the mechanisms.
+ * JIT check that decides whether hooks are used at all (frame.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -86,12 +86,11 @@ static zend_never_inline void frame_note_generator(const zend_execute_data *ex, 
 }
 
 /* A generator resumed through "yield from": its caller is the root
- * generator's placeholder frame, and linking in the delegating generators
- * (zend_generator_check_placeholder_frame(), in memprof_frame_sync()) walks the
- * whole delegation chain: resuming a leaf 50,000 delegations deep in a
- * loop would be quadratic. The parent found for (leaf, placeholder) is
- * kept and reused while the code that resumes is the same frame with the
- * same node, or the delegators' entries are still on top. */
+ * generator's placeholder frame, and linking in the delegators
+ * (zend_generator_check_placeholder_frame()) walks the whole chain, which
+ * would make a loop resuming a deep leaf quadratic. The parent found for
+ * (leaf, placeholder) is reused while the resuming code is the same frame
+ * with the same node, or the delegators' entries are still on top. */
 static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute_data *ex,
 	const zend_execute_data *placeholder)
 {
@@ -136,14 +135,12 @@ static zend_never_inline memprof_path *frame_delegated_parent(const zend_execute
 	return parent;
 }
 
-/* memprof's zend_execute_ex hook makes every PHP call use C stack, where
- * the engine's own VM uses none: deep recursion, fine in plain PHP, would
- * overflow the C stack (a fiber's, 2 MiB by default, at a few thousand
- * levels). So the hooks see at most FRAME_HOOK_DEPTH nested calls per
- * context (about 300 bytes of C stack each): a call deeper than that runs
- * with zend_execute_ex given back to the engine (frame_execute_deep()),
- * and everything it calls runs in the VM's own loop, as without memprof,
- * seen by syncs from the engine's stack instead. */
+/* A zend_execute_ex hook makes every PHP call use C stack, where the VM
+ * uses none: deep recursion, fine in plain PHP, would overflow the C stack
+ * (a fiber's first). So the hooks see at most FRAME_HOOK_DEPTH nested calls
+ * per context; a deeper call runs with zend_execute_ex given back to the
+ * engine (frame_execute_deep()), and what it calls runs in the VM's own
+ * loop, found by syncs. */
 #define FRAME_HOOK_DEPTH 256
 
 /* Pushes the entry of a frame that is about to run. Returns false (and
@@ -312,49 +309,28 @@ static void frame_execute_internal(zend_execute_data *ex, zval *return_value)
 /* ---- compilation guard ----------------------------------------------------
  *
  * PHP compiles calls differently while an execution hook is set
- * (zend_get_call_op()): a call of a known internal function is ZEND_DO_FCALL
- * instead of ZEND_DO_ICALL, of a known user function ZEND_DO_FCALL instead
- * of ZEND_DO_UCALL, a call by name ZEND_DO_FCALL instead of
- * ZEND_DO_FCALL_BY_NAME. Opcache's optimizer then does less (pass 1 folds
- * DO_ICALLs of defined(), constant() and the like; SCCP, type inference and
- * its call graph read DO_ICALL and DO_UCALL; it derives the opcodes again
- * itself), and opcache keeps that code for every later request, profiled
- * or not, and in its file cache for other processes. The differential
- * matrix saw it as memory_get_usage() and memory_get_peak_usage() moved by
- * up to 1,280 bytes in php-src tests under opcache. So both hooks are out
- * of the engine while code compiles, from outside opcache's compiler (its
- * optimizer runs after the inner compiler returns): code compiled while
- * profiling is the code PHP compiles without memprof. Its direct calls run
- * past the hooks and are found by syncs, as those of code compiled before
- * profiling started are.
+ * (zend_get_call_op(): ZEND_DO_FCALL instead of DO_ICALL, DO_UCALL or
+ * DO_FCALL_BY_NAME), opcache's optimizer then does less, and opcache keeps
+ * that code for later requests and other processes, changing what plain
+ * PHP allocates. So both hooks are out of the engine while code compiles,
+ * from outside opcache's compiler: code compiled while profiling is the
+ * code PHP compiles without memprof; its direct calls are found by syncs.
  *
  * The guard goes on top of the compilers with the execution hooks (after
  * startup, so above opcache's) and comes off with them where still on top;
- * left in the chain, it passes through while the hooks are out. An error
- * handler that runs during a compilation runs with the hooks out (its
- * frames found by syncs). A session that starts there (memprof_enable() in
- * an error or output handler called for a compile-time warning, or in a
- * user stream wrapper opening an included file) has no guard around that
- * compilation: its hooks wait, both out (frame_l.deferred), until a slow
- * sync finds the compilation and its include done (frame_compiling_below()),
- * so the rest of the code compiles and the include runs as without memprof
- * (php-src's Zend/tests/bug67436 in the matrix: 376 bytes).
+ * left in the chain, it passes through while the hooks are out. A session
+ * started during a compilation (from an error or output handler, or a user
+ * stream wrapper opening an included file) has no guard around it: its
+ * hooks wait (frame_l.deferred) until a slow sync finds the compilation and
+ * its include done (frame_compiling_below()).
  *
- * ZEND_INCLUDE_OR_EVAL runs the code it compiled differently while
- * zend_execute_ex is hooked, in two ways a program can see: code that only
- * returns a constant (a class file opcache bound early, a config file
- * returning an array) is not run at all while zend_execute_ex is the VM's
- * own, and run with the hook in (its includer then gets a symbol table:
- * 376 bytes for an autoloader closure, kept in the engine's cache); and a
- * file name or code that is a temporary (`require dirname(__FILE__) .
- * '/x.php'`, `eval("... $v ...")`) is freed before the code runs without
- * the hook, after it with the hook in (memory_get_usage() inside the code
- * and the peak around it were higher by that string: the matrix's
- * Zend/tests/bug31102.phpt, +48 bytes). So after compiling for an include
- * or eval, the zend_execute_ex hook stays out (ex_pending) until the next
- * slow sync (memprof_frame_hooks_settle(): the next allocation outside a
- * hooked frame) or compilation: the VM enters the code as without memprof,
- * and it and the user calls it makes meanwhile are found by syncs. */
+ * ZEND_INCLUDE_OR_EVAL also behaves visibly differently while
+ * zend_execute_ex is hooked: code that only returns a constant is run (its
+ * includer gets a symbol table) instead of skipped, and a temporary file
+ * name or eval'd string is freed after the code runs instead of before. So
+ * after compiling for an include or eval the zend_execute_ex hook stays out
+ * (ex_pending) until the next slow sync (memprof_frame_hooks_settle()) or
+ * compilation, and what runs meanwhile is found by syncs. */
 
 typedef struct _frame_compile_guard {
 	uint32_t session;
@@ -561,11 +537,9 @@ void memprof_frame_hooks_mshutdown(void)
 
 /* ---- installation ------------------------------------------------------------ */
 
-/* The execution hooks are installed only while profiling, so a loaded but
- * idle extension costs nothing. Code compiled earlier may use direct VM
- * calls that bypass them, and so does code compiled while they are
- * installed (the compilation guard above): memprof_frame_sync() finds those
- * frames from the engine's stack. */
+/* The execution hooks are installed only while profiling, so an idle
+ * extension costs nothing. Direct VM calls of code compiled without them
+ * bypass them: memprof_frame_sync() finds those frames. */
 void memprof_frame_hooks_install(void)
 {
 	frame_wrap_opcache_compile_file();
@@ -642,13 +616,11 @@ void memprof_frame_hooks_remove(void)
 }
 
 /* Whether opcache may run JIT-compiled code in this process. The tracing
- * JIT compiles traces that return from a call straight into the caller's
- * code; a zend_execute_ex hook installed at run time (after opcache
- * decided to JIT) makes such calls return to the hook instead, and the
- * caller's code then runs on freed frames. Under the JIT no execution hook
- * is installed at all: frames are found from the engine's stack. Judged
- * from opcache's settings, on the safe side: a JIT buffer and a JIT mode
- * other than "disable" (which ini_set() could switch on later). */
+ * JIT returns from a call straight into the caller's trace; a
+ * zend_execute_ex hook installed at run time makes such calls return to
+ * the hook instead, and the caller then runs on freed frames. Judged from
+ * opcache's settings, on the safe side: a JIT buffer and a JIT mode other
+ * than "disable" (which ini_set() could switch on later). */
 bool memprof_frame_jit_possible(void)
 {
 	const char *mode;

@@ -3,27 +3,23 @@
  *
  * A function's description is made at its first call in a request (the
  * name formatted once) and found again in the function cache (func.h). A
- * miss (first call, a conflict, or a closure rebound to another scope)
- * looks in a JudyL keyed by the code pointer, whose hits are checked
+ * miss looks in a JudyL keyed by the code pointer, whose hits are checked
  * against file, lines, name and scope: freed code (an include's or eval's
  * top-level code and its closures) can leave its address to newer code.
  * Names are interned (JudySL): two compilations of the same code are one
  * function.
  *
- * Why not a run-time cache slot, as observers use: reserving one grows
- * every user function's run-time cache, which the engine takes from
- * CG(arena), on the request heap (memory_get_usage() grew by 64 KiB
- * steps with memprof merely loaded), and makes PHP 8.2 clear a run-time
- * cache for every internal function at each request start (about 70,000
- * instructions a request).
+ * Not a run-time cache slot, as observers use: reserving one grows every
+ * user function's run-time cache, taken from CG(arena) on the request heap
+ * (memory_get_usage() would change with memprof merely loaded), and makes
+ * PHP 8.2 clear one for every internal function at each request start.
  *
- * Why the function cache is emptied at every compilation: its check
- * (code, name and scope pointers) is only as good as the code pointer,
- * and code can only come back at a freed code's address by being compiled
- * (opcache's shared memory is never freed within a request). The one way
- * around the hooks is a script that opcache's file cache loads into
- * request memory (opcache.file_cache_only): its code could land where
- * freed code was, and a closure of it be named after the freed one.
+ * The function cache is emptied at every compilation: its check is only as
+ * good as the code pointer, and code comes back at a freed code's address
+ * only by being compiled (opcache's shared memory is never freed within a
+ * request). The exception is a script opcache's file cache loads into
+ * request memory (opcache.file_cache_only): a closure of it could be named
+ * after freed code.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -319,15 +315,12 @@ static void func_cache_clear(void)
 /* ---- compilation hooks ---------------------------------------------------------- */
 
 /* Compiled code is new code, maybe where freed code was: the function
- * cache is emptied once it exists, also when compiling bails out (the
- * functions it declared before the fatal error may still be called, by a
- * shutdown function).
- *
- * A compilation that starts with the cache empty needs no zend_try (a
- * setjmp(): about 40 instructions, at every request of an idle worker):
- * what it caches is code that exists while it runs, and code comes to the
- * address of freed code only by a later compilation, which finds the cache
- * in use and empties it, bailout or not. */
+ * cache is emptied once it exists, also when compiling bails out (what it
+ * declared before the fatal error may still be called by a shutdown
+ * function). A compilation that starts with the cache empty needs no
+ * zend_try (an idle worker's every request compiles): code reaches a freed
+ * code's address only by a later compilation, which finds the cache in use
+ * and empties it, bailout or not. */
 /* op_array = compile, then the function cache emptied, after a bailout
  * too (the bailout goes on). */
 #define FUNC_COMPILE_THEN_CLEAR(op_array, compile) do { \
@@ -456,14 +449,11 @@ static zend_result func_post_startup(void)
 	return SUCCESS;
 }
 
-/* Opcache keys its file cache by a system id that hashes, among other
- * things, whether zend_compile_file is PHP's own when startup ends
- * (zend_finalize_system_id(), before the post-startup callbacks): hooked
- * from MINIT, memprof made every opcache ignore a file cache warmed without
- * memprof loaded and compile anew. Hooked from the post-startup callback it
- * changes nothing there (opcache, whose callback runs ours first, then puts
- * its own compiler on top, as before). Loaded by dl(), after startup: at
- * once. */
+/* Opcache's system id, which keys its file cache, hashes whether
+ * zend_compile_file is PHP's own when startup ends, before the post-startup
+ * callbacks: hooking from there keeps file caches warmed without memprof
+ * valid (opcache's callback runs ours first, then puts its compiler on
+ * top, as before). Loaded by dl(), after startup: at once. */
 void memprof_func_minit(bool at_startup)
 {
 	if (at_startup) {

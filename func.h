@@ -107,15 +107,12 @@ static zend_always_inline bool memprof_func_cache_entry_is(const memprof_func_ca
 }
 
 /**
- * The description of func, NULL when memory for it could not be had.
+ * The description of func, made at its first call in the request; NULL
+ * when memory for it could not be had.
  *
- * A direct-mapped cache of memprof's own, outside the engine's structures
- * (a run-time cache slot would grow every function's cache, on the request
- * heap: memory_get_usage() would change): the entry of func's code, checked
- * against its code, name and scope, which together say which description
- * it has as long as no code was freed and other code compiled at its
- * address; the cache is emptied at every compilation (func.c), so that
- * never happens between two fills. The slow path the first time.
+ * A cache of memprof's own, outside the engine's structures (func.c says
+ * why): the entry of func's code, checked against its code, name and
+ * scope, valid because the cache is emptied at every compilation.
  * user: ZEND_USER_CODE(func->type), which an execution hook knows.
  */
 static zend_always_inline memprof_func *memprof_func_of_kind(const zend_function *func, bool user)

@@ -91,18 +91,29 @@ bool memprof_heap_stranded(void);
 void memprof_heap_post_deactivate(void);
 
 /**
- * A native block (native.h) allocated, or freed, by the profiling thread:
- * recorded like the heap's blocks, on the "{native}" child of the running
- * path (tree.h). Ignored while not profiling, while paused, and inside the
- * Zend heap's own allocator (whose blocks the proxy records).
+ * A native block (native.h) allocated by the profiling thread: recorded
+ * like the heap's blocks, on the "{native}" child of the running path
+ * (tree.h). Ignored while not profiling, while paused, and inside the Zend
+ * heap's own allocator (whose blocks the proxy records).
  */
 void memprof_heap_native_alloc(void *ptr, size_t size);
+/**
+ * A native block freed by the profiling thread: its record, if any, is
+ * released and its bytes leave the counters, also while paused. Ignored
+ * while not profiling and inside the Zend heap's own allocator.
+ */
 void memprof_heap_native_free(void *ptr);
 /** From now on in this session, a new native address is looked up before it
  * is recorded: blocks may have been freed without memprof seeing it. */
 void memprof_heap_native_recheck(void);
 
-/** While paused, allocations are not recorded (frees still are). Nests. */
+/**
+ * While paused, new blocks (allocations, and the new block of a
+ * reallocation) are not recorded (in sampling mode the request heap's
+ * still count towards the next sample, which is skipped); a free of a
+ * recorded block still releases its record and takes its bytes off the
+ * counters. Nests.
+ */
 void memprof_heap_pause(void);
 void memprof_heap_resume(void);
 
@@ -147,23 +158,33 @@ void memprof_heap_forget_real_alloc(void);
  * memprof_heap_in_real_alloc(), or one the engine reports later, found on
  * the proxy): makes the real heap current, with memprof's handlers and the
  * overflow state the engine gave the report, so that the report reads and
- * acts on the real heap as without memprof; false if nothing was done
- * (profiling off, or a later report whose state cannot be moved: it stays
- * on the proxy). memprof_heap_report_end() puts the proxy back; call it on
- * the bailout too.
+ * acts on the real heap as without memprof.
+ * @return false if nothing was done (profiling off, the proxy not current,
+ *         or a later report whose state cannot be moved: it stays on the
+ *         proxy); then do not call memprof_heap_report_end()
  */
 bool memprof_heap_report_begin(void);
+/**
+ * Ends what memprof_heap_report_begin() began (only after it returned
+ * true): clears the overflow flag it lent the real heap, gives the real
+ * heap back its own handlers and makes the proxy current again. Call it on
+ * the bailout path too.
+ */
+void memprof_heap_report_end(void);
 
 /**
  * Watches block's free for the frame module (memprof_frame_start()'s
  * watch): its free calls memprof_frame_watched_freed(slot), before the real
- * free. NULL stops watching slot (any time, also between sessions). False
- * when the block cannot be watched (no session; no memory for it).
+ * free. Whatever slot watched before is dropped first, also when this
+ * fails. NULL only stops watching slot (any time, also between sessions)
+ * and returns true. A recorded block kept as a compact value gets a record
+ * back.
+ * @return false when block cannot be watched: no session, the other slot
+ *         already watches it, or no memory for its record
  */
 bool memprof_heap_watch(const void *block, unsigned slot);
-void memprof_heap_report_end(void);
 
-/** Starts a new generation and returns its number (1, 2, ..., at most MEMPROF_ALLOC_MAP_GEN_MAX, 2^30 - 1, then the same). */
+/** Starts a new generation and returns its number (1, 2, ..., up to MEMPROF_ALLOC_MAP_GEN_MAX, then the same). */
 uint32_t memprof_heap_mark(void);
 
 /**

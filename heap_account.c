@@ -1,13 +1,9 @@
 /*
- * heap_account: what the heap's records stand for, and what is read from
- * them (heap.h has the contract of the public part, heap_internal.h of
- * what heap.c calls here): a record's size (blocks of 4 GiB and more keep
- * theirs in a Judy array), sampling's weights and gaps, the peak snapshot,
- * growth requests, marks, the address map's callbacks, and the read side
- * the dumps use (a block's site, the walk over live blocks). heap.c has the
- * proxy's handlers, which write the records on every allocation and free:
- * what is here runs once per sample, snapshot or dump, never on their
- * fast paths.
+ * heap_account: what the heap's records stand for (contracts in heap.h and
+ * heap_internal.h): sizes (4 GiB and more in a Judy array), sampling's
+ * weights and gaps, the peak snapshot, growth requests, marks, the address
+ * map's callbacks, and the read side the dumps use. Runs once per sample,
+ * snapshot or dump, never on the handlers' fast paths (heap.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -16,6 +16,19 @@
 #include "alloc_map.h"
 #include "frame.h"
 
+/* A small block's value in the address map's page tier, in full mode,
+ * without a record (memprof_heap_record_compact()): the map's owner bit,
+ * the site's id in bits 0-31, the requested size in bits 32-41 and the
+ * generation in bits 42-61. */
+#define HEAP_COMPACT_BIT MEMPROF_ALLOC_MAP_OWNER_BIT
+#define HEAP_COMPACT_SIZE_MAX 1023u
+#define HEAP_COMPACT_GEN_LIMIT (1u << 20)
+#define HEAP_COMPACT(site_id, size, gen) \
+	(HEAP_COMPACT_BIT | (uint64_t) (site_id) | ((uint64_t) (size) << 32) | ((uint64_t) (gen) << 42))
+#define HEAP_COMPACT_SITE(value) ((uint32_t) (value))
+#define HEAP_COMPACT_SIZE(value) ((uint32_t) ((value) >> 32) & HEAP_COMPACT_SIZE_MAX)
+#define HEAP_COMPACT_GEN(value) ((uint32_t) ((value) >> 42) & (HEAP_COMPACT_GEN_LIMIT - 1))
+
 /**
  * State of the heap module.
  *
@@ -41,19 +54,6 @@
  * @var sample_filter     counting filter of sampled addresses: a free whose slot
  *                  is 0 was never sampled and costs no map lookup
  */
-/* A small block's value in the address map's page tier, in full mode,
- * without a record (heap_account.c, memprof_heap_record_compact()): the owner's bit of the
- * map's values (MEMPROF_ALLOC_MAP_OWNER_BIT), the site's id in bits 0-31,
- * the requested size in bits 32-41 and the generation in bits 42-61. */
-#define HEAP_COMPACT_BIT MEMPROF_ALLOC_MAP_OWNER_BIT
-#define HEAP_COMPACT_SIZE_MAX 1023u
-#define HEAP_COMPACT_GEN_LIMIT (1u << 20)
-#define HEAP_COMPACT(site_id, size, gen) \
-	(HEAP_COMPACT_BIT | (uint64_t) (site_id) | ((uint64_t) (size) << 32) | ((uint64_t) (gen) << 42))
-#define HEAP_COMPACT_SITE(value) ((uint32_t) (value))
-#define HEAP_COMPACT_SIZE(value) ((uint32_t) ((value) >> 32) & HEAP_COMPACT_SIZE_MAX)
-#define HEAP_COMPACT_GEN(value) ((uint32_t) ((value) >> 42) & (HEAP_COMPACT_GEN_LIMIT - 1))
-
 typedef struct _memprof_heap_state {
 	bool active;
 	uint32_t paused;
@@ -62,12 +62,9 @@ typedef struct _memprof_heap_state {
 	void *big;
 	uint64_t live_bytes;
 	uint32_t generation;
-	/* peak: exact peak of live_bytes, and the snapshot of every site's
-	 * live counters taken near it (heap_account.c, memprof_heap_peak_take()) */
 	uint64_t peak_bytes;
 	uint64_t peak_next;
 	memprof_heap_peak_snapshot peak;
-	/* automatic dumps as the heap grows (memprof.dump_on_growth); 0: off */
 	uint64_t growth_next;
 	bool in_real_alloc;
 	/* sampling mode */
@@ -80,7 +77,6 @@ typedef struct _memprof_heap_state {
 
 extern MEMPROF_TLS memprof_heap_state memprof_heap_g;
 
-/* The proxy's side of this thread's heap state. */
 /* A block whose free the frame module must see (frame.h; heap_watch.c). */
 typedef struct _memprof_heap_watched {
 	const void *ptr;          /* NULL: none */
@@ -89,6 +85,7 @@ typedef struct _memprof_heap_watched {
 	bool bumped;              /* sampling: its filter slot was counted up for it */
 } memprof_heap_watched;
 
+/* The proxy's side of this thread's heap state. */
 typedef struct _memprof_heap_local {
 	zend_mm_heap *real;
 	zend_mm_heap *proxy;          /* made at first use, kept for the thread (GSHUTDOWN unmaps it) */
@@ -164,10 +161,8 @@ static zend_always_inline void heap_filter_count_down(uint32_t i)
 /** Requested size of the record at idx (UINT32_MAX marks one kept in memprof_heap_g.big). */
 uint64_t memprof_heap_record_size(uint32_t idx);
 /** Keeps size, 4 GiB or more (or a watched block's), for the record at idx in memprof_heap_g.big.
- * (Cold where it is defined, not here: declared cold, GCC moved the whole
- * rest of heap_record_at() and heap_add() that follows its call into
- * heap_malloc_direct()'s cold section, out of line, and the record's
- * lookup with it: alloc +0.24% instructions, 2026-11-27.) */
+ * Marked cold where it is defined, not here: declared cold, GCC moves the
+ * rest of its callers' fast paths out of line with it. */
 void memprof_heap_set_big(uint32_t idx, size_t size);
 /** What the record at idx stands for: its size and one block, or in sampling
  * mode the unbiased estimates of bytes and blocks its sample represents. */

@@ -63,10 +63,10 @@ static void heap_call_real(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS)
 HEAP_WRAPPERS(HEAP_WRAPPER_DEF)
 
 /* Wrapped once for the process (MINIT to MSHUTDOWN), not per session:
- * opcache's JIT compiles a call to a known internal function as a call to
- * the handler the function had then, so a handler swapped in when profiling
- * starts would never be reached from code compiled before (memory_get_usage()
- * read the proxy heap: 0). The wrappers pass straight through while idle. */
+ * opcache's JIT calls a known internal function's handler as it was at
+ * compile time, so a handler swapped in when profiling starts would never
+ * be reached from code compiled before. The wrappers pass straight through
+ * while idle. */
 static void heap_wrap_functions(bool wrap)
 {
 	int i;
@@ -106,17 +106,13 @@ static ZEND_INI_MH(heap_on_update_limit)
 
 /* ---- zend_memory_usage() for other extensions ---------------------------------
  *
- * The memory_get_usage() family is wrapped (above), but extensions read
- * zend_memory_usage() in C, which reads the current heap: the proxy, whose
- * own usage is 0. Xdebug records it for every frame it enters (the memory
- * column of its stack traces, its profiler and traces): while profiling
- * its develop-mode stack traces showed 0, a difference from the program
- * without memprof (and xdebug_peak_memory_usage() 0). So where Xdebug is
- * loaded, the proxy's handlers copy the real heap's usage and peak onto the
- * proxy after each operation (two loads and two stores; the handlers
- * without it cost nothing more elsewhere). The field's
- * place in the engine's private zend_mm_heap is found, not assumed: on a
- * heap of memprof's own, through the API that reads it. */
+ * Extensions read zend_memory_usage() in C, which reads the current heap:
+ * the proxy, whose own usage is 0 (Xdebug records it for every frame it
+ * enters). So where Xdebug is loaded, the proxy's handlers copy the real
+ * heap's usage and peak onto the proxy after each operation; elsewhere
+ * they do not. The fields' places in the engine's private zend_mm_heap are
+ * found, not assumed: on a heap of memprof's own, through the API that
+ * reads them. */
 static size_t heap_find_offset(zend_mm_heap *probe, size_t (*read)(bool))
 {
 	size_t off;
@@ -231,27 +227,19 @@ void memprof_heap_mshutdown(void)
 
 /* ---- the memory limit's report ------------------------------------------------ */
 
-/* Why: PHP's error reporting for the memory limit reads the state of the
- * *current* heap (its overflow flag: in error reporting, the limit is
- * lifted so that the message, a backtrace and output handlers can still
- * allocate, and php_error_cb() discards the output buffers) and acts on it
- * (zend_set_memory_limit() puts the limit back, unmapping the chunks
- * cached over it). With the proxy current it read the proxy's flag, never
- * set: output handlers hit the limit again and the request's buffered
- * output, error message included, was lost; and the real heap kept its
- * cached chunks (memory_get_usage(true) 2 MiB higher in shutdown functions:
- * php-src's Zend/tests/bug40770.phpt in the matrix). So the report runs
- * with the real heap current, given memprof's handlers meanwhile so that
+/* PHP's report of the memory limit reads the state of the *current* heap
+ * (its overflow flag, which lifts the limit so that the message and output
+ * handlers can still allocate, and makes php_error_cb() discard the output
+ * buffers) and acts on it (zend_set_memory_limit() unmaps the chunks cached
+ * over the limit). Both must be the real heap's, so the report runs with
+ * the real heap current, given memprof's handlers meanwhile so that
  * tracking goes on.
  *
- * Where the engine reports a failure the allocator only recorded (Debian's
- * delayed out-of-memory handling: the VM reports it later, the flag set on
- * the current heap, the proxy), the flag is lent to the real heap for the
- * report, and put back after it: reported on the real heap without it,
- * the output buffers were kept (memory_get_usage() 16 KiB higher in
- * shutdown functions after ob_start(): php-src's
- * ext/standard/tests/strings/chunk_split_variation3.phpt). Where the flag
- * cannot be found, such a report stays on the proxy. */
+ * Where the engine reports a failure the allocator only recorded (delayed
+ * out-of-memory handling, compat.h: the flag was set on the proxy), the
+ * flag is lent to the real heap for the report and taken back after it;
+ * without it the output buffers would be kept. Where the flag cannot be
+ * found, such a report stays on the proxy. */
 bool memprof_heap_report_begin(void)
 {
 	bool delayed;

@@ -2,14 +2,13 @@
  * meta: the profiler's own memory ("metadata": records, the address map's
  * arrays, the frame tree, function names, stacks).
  *
- * Every metadata allocation goes through these wrappers, which do two
- * things on top of the arena's allocator (arena.h): a failure is recorded (memprof_meta_failed())
- * so that profiling can turn itself off at the next safe point instead of
- * carrying on with a profile that silently lost allocations; and debug
- * builds can make allocations fail on purpose (memprof_meta_fail_after) to
- * test exactly that. Failures of Judy's own allocations (PJERR) are
- * reported by their callers with memprof_meta_failed().
- * No Zend API here: the data structures use it too.
+ * Every metadata allocation goes through these wrappers over the arena
+ * (arena.h): a failure is recorded (memprof_meta_failed()) so that
+ * profiling turns itself off at the next safe point instead of carrying on
+ * with a profile that silently lost allocations, and debug builds can make
+ * allocations fail on purpose (memprof_meta_fail_after()) to test that.
+ * Callers report failures of Judy's own allocations (PJERR) themselves.
+ * No Zend API: the data structures use it too.
  */
 #ifndef MEMPROF_META_H
 #define MEMPROF_META_H
@@ -37,10 +36,10 @@ typedef struct _memprof_meta_state {
 
 extern MEMPROF_TLS memprof_meta_state memprof_meta_g;
 
-/** Records a failed metadata allocation. */
+/** Records a failed metadata allocation and calls the notify function, if set. */
 void memprof_meta_failed(void);
 
-/** Forgets past failures and restarts the debug countdown. */
+/** Forgets past failures and restarts the debug countdown (fail_after is kept). */
 void memprof_meta_reset(void);
 
 /** Whether a metadata allocation failed since memprof_meta_reset(). */
@@ -79,7 +78,8 @@ void *memprof_meta_realloc(void *ptr, size_t size);
  * scratch (!meta) through memprof_arena_realloc(), whose failure only fails
  * the dump.
  * @return the array (moved or not) with *cap updated, or NULL when memory
- *         could not be had: the array and *cap are then as they were.
+ *         could not be had (recorded when meta) or the size overflows (not
+ *         recorded): the array and *cap are then as they were.
  */
 void *memprof_array_grow(void *array, size_t *cap, size_t need, size_t elem, size_t initial, bool meta);
 

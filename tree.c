@@ -185,7 +185,6 @@ static memprof_path *tree_find_child(memprof_path *node, const memprof_func *fun
 }
 
 
-/* The child of node for func, made when missing. */
 /* Puts child first in its set of node's recent-children cache; the child
  * that was first there becomes the second (frame_path_child() looks at the
  * first, memprof_path_find() at the second). */

@@ -49,10 +49,9 @@ struct _memprof_func;
 
 /**
  * The first slot of the set of a node's recent-children cache for a call of
- * func from line (the second slot follows it): a few instructions, and
- * different for the calls a loop body usually makes (consecutive lines;
- * different functions on one line); two ways, so that two of them that
- * still share a set both stay.
+ * func from line (the second slot follows it). Calls a loop body usually
+ * makes (consecutive lines, different functions on one line) get different
+ * sets; two ways, so that two that share a set both stay.
  */
 static inline uint32_t memprof_path_recent_set(const struct _memprof_func *func, uint32_t line)
 {
@@ -163,10 +162,11 @@ extern MEMPROF_TLS memprof_tree_state memprof_tree_g;
 /**
  * Makes a tree of one node, the root; truncated is the function of the
  * marker node at the depth cut (NULL: frames below the cut are attributed
- * to the node above it). false when memory could not be had.
+ * to the node above it). The previous tree must have been freed
+ * (memprof_tree_free()). false when memory could not be had.
  */
 bool memprof_tree_start(struct _memprof_func *truncated);
-/** Frees every node. */
+/** Frees every node, site and index; the tree is empty (root NULL). */
 void memprof_tree_free(void);
 
 /**
@@ -179,8 +179,10 @@ memprof_path *memprof_path_child(memprof_path *node, struct _memprof_func *func,
 
 /**
  * The child of node for func called from call_line when it exists (then
- * in node's recent-children cache), NULL otherwise: memprof_path_child()
- * without making one.
+ * put first in node's recent-children cache), NULL otherwise:
+ * memprof_path_child() without making one. Looks only at the second slot
+ * of the recent set: the caller must already have checked the first,
+ * node->recent[memprof_path_recent_set(func, call_line)].
  */
 memprof_path *memprof_path_find(memprof_path *node, const struct _memprof_func *func, uint32_t call_line);
 

@@ -3,14 +3,12 @@
  * a session that cannot start, a dump signal that cannot be caught), held
  * until every extension's RINIT has run.
  *
- * memprof's RINIT may run before another extension's: that one's error
- * callback then sees the error with its per-request state not yet rebuilt
- * (Debian 12's Xdebug 3.2.0 in develop or debug mode segfaults in
- * xdebug_debugger_error_cb from the second request of a process on). So a
- * warning raised from RINIT is kept here and raised at the VM's first safe
- * point (memprof's interrupt, which comes before the first opcode runs),
- * looking as it did when raised from RINIT: "PHP Request Startup: ...",
- * "in Unknown on line 0".
+ * memprof's RINIT may run before another extension's, whose error
+ * callback would then see the error with its per-request state not yet
+ * rebuilt (Xdebug 3.2 crashes there). So a warning raised from RINIT is
+ * kept and raised at the VM's first safe point (memprof's interrupt,
+ * before the first opcode), looking as it did from RINIT: "PHP Request
+ * Startup: ...", "in Unknown on line 0".
  */
 #ifndef MEMPROF_WARN_H
 #define MEMPROF_WARN_H

@@ -1,5 +1,14 @@
 --TEST--
-alloc_map: the address map (alloc_map.h), compiled with its harness tests/alloc_map_test.c under ASAN and UBSan (or plain where the compiler has none): 600,000 random inserts, removals and misses against a reference table, live sets of tens of thousands, a nursery of 256 entries; blocks on a Zend-MM-like heap's grids (pages of one class, large blocks, pages changing class once empty) mixed with blocks on no grid (malloc-like, another class in a page, past 47 bits, a page's tail): every lookup, count and walk exact, the page tier used
+alloc_map: random inserts, removals and lookups against a reference, under ASAN and UBSan
+--DESCRIPTION--
+The address map (alloc_map.h), compiled with its harness
+tests/alloc_map_test.c under ASAN and UBSan (or plain where the compiler has
+none): 600,000 random inserts, removals and misses against a reference
+table, live sets of tens of thousands, a nursery of 256 entries; blocks on a
+Zend-MM-like heap's grids (pages of one class, large blocks, pages changing
+class once empty) mixed with blocks on no grid (malloc-like, another class
+in a page, past 47 bits, a page's tail): every lookup, count and walk exact,
+the page tier used.
 --EXTENSIONS--
 memprof
 --SKIPIF--

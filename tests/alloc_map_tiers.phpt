@@ -1,5 +1,13 @@
 --TEST--
-alloc: 100,000 live strings of every size class (most outlive the address map's nursery: its page tier and hash tier hold them, small blocks there without their records), freed in random order, some pages refilled with another class: every dump's bytes and blocks at the allocating site are exact, and a since-mark sees exactly the blocks made after it, also at the last generation a block's compact value holds (2^20 - 1) and the first it cannot (2^20)
+alloc: blocks of every size class in every tier of the address map give exact dumps and since-marks
+--DESCRIPTION--
+100,000 live strings of every size class (most outlive the address map's
+nursery: its page tier and hash tier hold them, small blocks there without
+their records), freed in random order, some pages refilled with another
+class: every dump's bytes and blocks at the allocating site are exact, and a
+since-mark sees exactly the blocks made after it, also at the last
+generation a block's compact value holds (2^20 - 1) and the first it cannot
+(2^20).
 --EXTENSIONS--
 memprof
 --INI--

@@ -1,5 +1,8 @@
 --TEST--
-api: with strict_types=1, every parameter of every memprof function takes only its own type (TypeError otherwise, no coercion)
+api: with strict_types=1, every memprof function's parameters reject other types
+--DESCRIPTION--
+With strict_types=1, every parameter of every memprof function takes only
+its own type (TypeError otherwise, no coercion).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-api: the dump functions' stream parameter is named $handle, as in the classic memprof, so named arguments written for it work (handle: ..., with since: and peak:)
+api: the dump functions' stream parameter is named $handle, as in the classic memprof
+--DESCRIPTION--
+The dump functions' stream parameter is named $handle, as in the classic
+memprof, so named arguments written for it work (handle: ..., with since:
+and peak:).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-api: dumps (every format), memprof_mark() and memprof_disable() from __destruct() during the script (unset, end of a function, exception unwinding, cycle collection): complete dumps, then MemprofException once disabled
+api: dumps, marks and memprof_disable() from __destruct() during the script
+--DESCRIPTION--
+Dumps (every format), memprof_mark() and memprof_disable() from __destruct()
+during the script (unset, end of a function, exception unwinding, cycle
+collection): complete dumps, then MemprofException once disabled.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-api: dumps (every format) and memprof_disable() from __destruct() of objects destroyed when the script ends: complete dumps; after disabling, MemprofException (caught, and uncaught: the usual fatal error)
+api: dumps and memprof_disable() from __destruct() when the script ends
+--DESCRIPTION--
+Dumps (every format) and memprof_disable() from __destruct() of objects
+destroyed when the script ends: complete dumps; after disabling,
+MemprofException (caught, and uncaught: the usual fatal error).
 --EXTENSIONS--
 memprof
 --ENV--

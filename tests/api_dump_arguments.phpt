@@ -1,5 +1,9 @@
 --TEST--
-api: every dump function rejects a $since or $peak of the wrong type (TypeError) or out of range (ValueError, with the argument's own number), and a failed call changes nothing: the next dumps are complete
+api: dump functions reject a bad $since or $peak and change nothing
+--DESCRIPTION--
+Every dump function rejects a $since or $peak of the wrong type (TypeError)
+or out of range (ValueError, with the argument's own number), and a failed
+call changes nothing: the next dumps are complete.
 --EXTENSIONS--
 memprof
 --FILE--

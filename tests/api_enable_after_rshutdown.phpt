@@ -1,5 +1,9 @@
 --TEST--
-api: memprof_enable() from user code that runs after memprof's request shutdown (a user stream closed as the executor shuts down) throws MemprofException, and the process exits cleanly
+api: memprof_enable() after memprof's request shutdown throws MemprofException
+--DESCRIPTION--
+memprof_enable() from user code that runs after memprof's request shutdown
+(a user stream closed as the executor shuts down) throws MemprofException,
+and the process exits cleanly.
 --EXTENSIONS--
 memprof
 --FILE--

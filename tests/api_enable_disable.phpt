@@ -1,5 +1,8 @@
 --TEST--
-api: memprof_enable()/memprof_disable()/memprof_enabled()/memprof_enabled_flags(), errors, re-enable starts empty
+api: memprof_enable(), memprof_disable(), memprof_enabled() and memprof_enabled_flags()
+--DESCRIPTION--
+memprof_enable()/memprof_disable()/memprof_enabled()/memprof_enabled_flags(),
+errors, re-enable starts empty.
 --EXTENSIONS--
 memprof
 --FILE--

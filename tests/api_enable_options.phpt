@@ -1,5 +1,9 @@
 --TEST--
-api: memprof_enable() rejects a non-array (TypeError), unknown or integer keys (ValueError) and non-bool option values (TypeError), with profiling left as it was
+api: memprof_enable() rejects bad options and leaves profiling as it was
+--DESCRIPTION--
+memprof_enable() rejects a non-array (TypeError), unknown or integer keys
+(ValueError) and non-bool option values (TypeError), with profiling left as
+it was.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,10 @@
 --TEST--
-api: memprof_enable() and memprof_disable() leave the program's errno as it was (the first session's proxy heap made Zend's prctl() fail with EINVAL: a warning that prints errno, printed after an output handler enabled profiling, said 22 instead of 2)
+api: memprof_enable() and memprof_disable() leave errno as it was
+--DESCRIPTION--
+memprof_enable() and memprof_disable() leave the program's errno as it was
+(the first session's proxy heap made Zend's prctl() fail with EINVAL: a
+warning that prints errno, printed after an output handler enabled
+profiling, said 22 instead of 2).
 --SKIPIF--
 <?php if (PHP_OS_FAMILY !== 'Linux') die('skip Linux errno values'); ?>
 --EXTENSIONS--

@@ -1,5 +1,9 @@
 --TEST--
-api: dumps (every format), memprof_disable() and memprof_enable() from register_shutdown_function() callbacks, after exit() too: complete dumps; dumps after disabling throw MemprofException
+api: dumps, memprof_disable() and memprof_enable() from shutdown functions
+--DESCRIPTION--
+Dumps (every format), memprof_disable() and memprof_enable() from
+register_shutdown_function() callbacks, after exit() too: complete dumps;
+dumps after disabling throw MemprofException.
 --EXTENSIONS--
 memprof
 --ENV--

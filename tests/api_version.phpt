@@ -1,5 +1,8 @@
 --TEST--
-api: memprof_version() is phpversion('memprof'), numbered from 4.0 so that version gates written for the classic memprof (3.x) hold
+api: memprof_version() is phpversion('memprof'), 4.0 or later
+--DESCRIPTION--
+memprof_version() is phpversion('memprof'), numbered from 4.0 so that
+version gates written for the classic memprof (3.x) hold.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,12 @@
 --TEST--
-arena: memprof's own allocator (arena.h), compiled with its harness tests/arena_test.c under ASAN and UBSan (or plain where the compiler has none): 100,000 random operations (about 40,000 allocations, 20,000 reallocations and 40,000 frees) of every size class and large blocks, C library blocks freed through it, contents, alignment and ownership checked, everything unmapped at the end
+arena: random allocations, reallocations and frees against a reference, under ASAN and UBSan
+--DESCRIPTION--
+Memprof's own allocator (arena.h), compiled with its harness
+tests/arena_test.c under ASAN and UBSan (or plain where the compiler has
+none): 100,000 random operations (about 40,000 allocations, 20,000
+reallocations and 40,000 frees) of every size class and large blocks, C
+library blocks freed through it, contents, alignment and ownership checked,
+everything unmapped at the end.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,9 @@
 --TEST--
-autodump: a signal dump that cannot be written goes to PHP's log (stderr in the CLI), never through the application's error handler; after memprof.max_dumps, further signals are reported once
+autodump: a failed signal dump goes to PHP's log, not the application's error handler
+--DESCRIPTION--
+A signal dump that cannot be written goes to PHP's log (stderr in the CLI),
+never through the application's error handler; after memprof.max_dumps,
+further signals are reported once.
 --INI--
 memprof.dump_signal=USR2
 memprof.output_format=folded

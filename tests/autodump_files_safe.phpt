@@ -1,5 +1,9 @@
 --TEST--
-autodump: files are created exclusively with mode 0600: a planted symlink or file with the next name is never followed nor overwritten; with every predictable name planted, the memory-limit dump still gets a name (a random part)
+autodump: dump files are created exclusively, mode 0600, never through planted names
+--DESCRIPTION--
+Files are created exclusively with mode 0600: a planted symlink or file with
+the next name is never followed nor overwritten; with every predictable name
+planted, the memory-limit dump still gets a name (a random part).
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');

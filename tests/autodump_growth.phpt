@@ -1,5 +1,8 @@
 --TEST--
-autodump: memprof.dump_on_growth writes a dump each time the live heap grows by that much, at most memprof.max_dumps per process
+autodump: memprof.dump_on_growth dumps at each step of live-heap growth, up to max_dumps
+--DESCRIPTION--
+memprof.dump_on_growth writes a dump each time the live heap grows by that
+much, at most memprof.max_dumps per process.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

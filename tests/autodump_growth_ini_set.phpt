@@ -1,5 +1,9 @@
 --TEST--
-autodump: ini_set('memprof.dump_on_growth') during a session takes effect at once (counted from the live memory at the change; 0 stops the growth dumps), and ini_restore() too
+autodump: ini_set() and ini_restore() of memprof.dump_on_growth take effect at once
+--DESCRIPTION--
+ini_set('memprof.dump_on_growth') during a session takes effect at once
+(counted from the live memory at the change; 0 stops the growth dumps), and
+ini_restore() too.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

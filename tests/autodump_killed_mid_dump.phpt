@@ -1,5 +1,9 @@
 --TEST--
-autodump: a process killed in the middle of its dumps (SIGKILL at random points) never leaves an empty or truncated file under a dump's name, only temporary ".memprof.*.tmp" files
+autodump: a process killed mid-dump never leaves a truncated file under a dump's name
+--DESCRIPTION--
+A process killed in the middle of its dumps (SIGKILL at random points) never
+leaves an empty or truncated file under a dump's name, only temporary
+".memprof.*.tmp" files.
 --SKIPIF--
 <?php
 if (getenv('SKIP_SLOW_TESTS')) die('skip slow');

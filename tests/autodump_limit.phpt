@@ -1,5 +1,8 @@
 --TEST--
-autodump: dump_on_limit writes the profile when the request dies on memory_limit, and names the file in the fatal error
+autodump: dump_on_limit writes the profile on memory_limit and names it in the fatal error
+--DESCRIPTION--
+dump_on_limit writes the profile when the request dies on memory_limit, and
+names the file in the fatal error.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');

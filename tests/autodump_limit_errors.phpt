@@ -1,5 +1,8 @@
 --TEST--
-autodump: when the limit dump cannot be written, the fatal error says why (missing dir, symlinked dir), and nothing crashes
+autodump: an unwritable limit dump is explained in the fatal error
+--DESCRIPTION--
+When the limit dump cannot be written, the fatal error says why (missing
+dir, symlinked dir), and nothing crashes.
 --SKIPIF--
 <?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0'); ?>
 --EXTENSIONS--

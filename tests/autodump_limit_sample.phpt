@@ -1,5 +1,10 @@
 --TEST--
-autodump: dump_on_limit in sampling mode, the request dying on memory_limit in an allocation no sample was due for (malloc and realloc: the sampled handlers' direct path, which keeps no in_real_alloc flag, the error known by the real heap's overflow flag): the dump is written and named in the fatal error
+autodump: dump_on_limit in sampling mode, the limit hit on the direct handlers' path
+--DESCRIPTION--
+dump_on_limit in sampling mode, the request dying on memory_limit in an
+allocation no sample was due for (malloc and realloc: the sampled handlers'
+direct path, which keeps no in_real_alloc flag, the error known by the real
+heap's overflow flag): the dump is written and named in the fatal error.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');

@@ -1,5 +1,9 @@
 --TEST--
-autodump: after dump_on_limit fired, a shutdown function still dumps every format completely, then memprof_disable() and a dump that throws MemprofException; the limit dump itself is complete
+autodump: after dump_on_limit fired, shutdown functions still dump completely
+--DESCRIPTION--
+After dump_on_limit fired, a shutdown function still dumps every format
+completely, then memprof_disable() and a dump that throws MemprofException;
+the limit dump itself is complete.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');

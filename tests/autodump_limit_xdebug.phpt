@@ -1,5 +1,11 @@
 --TEST--
-autodump: with Xdebug loaded (develop, debug, profile, coverage modes), dump_on_limit writes its dump and names it in the fatal error (Xdebug's develop mode replaces zend_error_cb in its RINIT without calling the previous one: memprof puts its callback back on top), and other errors print as without memprof (no loop, nothing twice)
+autodump: dump_on_limit beside Xdebug writes its dump; other errors print as without memprof
+--DESCRIPTION--
+With Xdebug loaded (develop, debug, profile, coverage modes), dump_on_limit
+writes its dump and names it in the fatal error (Xdebug's develop mode
+replaces zend_error_cb in its RINIT without calling the previous one:
+memprof puts its callback back on top), and other errors print as without
+memprof (no loop, nothing twice).
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0');

@@ -1,5 +1,8 @@
 --TEST--
-autodump: memprof.max_dumps of 2^32 and more allows dumps (it used to wrap to 0 or 1 in 32 bits and refuse them)
+autodump: memprof.max_dumps of 2^32 and more allows dumps
+--DESCRIPTION--
+memprof.max_dumps of 2^32 and more allows dumps (it used to wrap to 0 or 1
+in 32 bits and refuse them).
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,10 @@
 --TEST--
-autodump: an output dir that is missing, a file, a symlink, one where no file can be created (/proc), or too long: one warning saying so (the dir quoted, shortened), no file anywhere, profiling goes on; a NUL byte in the setting is refused
+autodump: a bad memprof.output_dir gives one warning and no file; profiling goes on
+--DESCRIPTION--
+An output dir that is missing, a file, a symlink, one where no file can be
+created (/proc), or too long: one warning saying so (the dir quoted,
+shortened), no file anywhere, profiling goes on; a NUL byte in the setting
+is refused.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,9 @@
 --TEST--
-autodump: memprof.output_dir "link/" (trailing slash) is refused like "link"; a relative memprof.output_dir is the directory of when it was set, not the one the script chdir()ed to since
+autodump: memprof.output_dir with a trailing slash or a relative path
+--DESCRIPTION--
+memprof.output_dir "link/" (trailing slash) is refused like "link"; a
+relative memprof.output_dir is the directory of when it was set, not the one
+the script chdir()ed to since.
 --INI--
 memprof.dump_signal=USR2
 memprof.output_format=folded

@@ -1,5 +1,9 @@
 --TEST--
-autodump: an output dir the process may not write to (mode 0500): one warning with the system's reason, no file, profiling goes on (not as root, which writes anyway)
+autodump: an output dir the process may not write to gives one warning and no file
+--DESCRIPTION--
+An output dir the process may not write to (mode 0500): one warning with the
+system's reason, no file, profiling goes on (not as root, which writes
+anyway).
 --SKIPIF--
 <?php if (function_exists('posix_geteuid') && posix_geteuid() === 0) die('skip root writes to a mode 0500 directory'); ?>
 --ENV--

@@ -1,5 +1,9 @@
 --TEST--
-autodump: every memprof.output_format writes a complete file that says why it was written (signal, growth); a signal dump starts the growth step again, as the README says ("above the level of the previous automatic dump")
+autodump: every output format's file says why it was written (signal, growth)
+--DESCRIPTION--
+Every memprof.output_format writes a complete file that says why it was
+written (signal, growth); a signal dump starts the growth step again, as the
+README says ("above the level of the previous automatic dump").
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,8 @@
 --TEST--
-autodump: memprof.dump_signal dumps the running profile at the next safe point when the process receives the signal
+autodump: memprof.dump_signal dumps the profile at the next safe point
+--DESCRIPTION--
+memprof.dump_signal dumps the running profile at the next safe point when
+the process receives the signal.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,9 @@
 --TEST--
-autodump: a dump whose writes fail part-way (file size limit: EFBIG) is removed and the warning or the fatal error says why; a stream dump to a file in the same state throws MemprofException
+autodump: a dump whose writes fail part-way (EFBIG) is removed and reported
+--DESCRIPTION--
+A dump whose writes fail part-way (file size limit: EFBIG) is removed and
+the warning or the fatal error says why; a stream dump to a file in the same
+state throws MemprofException.
 --SKIPIF--
 <?php
 if (!is_executable('/bin/bash')) die('skip needs bash for ulimit -f');

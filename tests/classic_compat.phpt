@@ -1,5 +1,9 @@
 --TEST--
-classic memprof compatibility: its functions with their parameter names and return types, memprof_dump_array()'s keys, memprof_enabled_flags()'s keys (a superset), exceptions that are Exceptions, a classic-style script running unchanged
+classic memprof compatibility: functions, parameter names, keys and exceptions
+--DESCRIPTION--
+Its functions with their parameter names and return types,
+memprof_dump_array()'s keys, memprof_enabled_flags()'s keys (a superset),
+exceptions that are Exceptions, a classic-style script running unchanged.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,10 @@
 --TEST--
-coexistence: memprof beside pcov, APCu, Excimer (sampling at the same time) and Xdebug (develop, debug, profile, coverage), loaded before and after it: the program prints what it prints without memprof, the other extension's results are right, and memprof's bytes are exact
+coexistence: beside pcov, APCu, Excimer and Xdebug, output unchanged and bytes exact
+--DESCRIPTION--
+Memprof beside pcov, APCu, Excimer (sampling at the same time) and Xdebug
+(develop, debug, profile, coverage), loaded before and after it: the program
+prints what it prints without memprof, the other extension's results are
+right, and memprof's bytes are exact.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,8 @@
 --TEST--
-dump_callgrind: callgrind_annotate reads, per function, the live bytes and blocks of memprof_dump_array() (self and inclusive)
+dump_callgrind: callgrind_annotate shows memprof_dump_array()'s self and inclusive bytes
+--DESCRIPTION--
+callgrind_annotate reads, per function, the live bytes and blocks of
+memprof_dump_array() (self and inclusive).
 --EXTENSIONS--
 memprof
 --SKIPIF--

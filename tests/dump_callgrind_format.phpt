@@ -1,5 +1,8 @@
 --TEST--
-dump_callgrind: the file itself (header, summary = totals = sum of self costs, cfl= before cfn=, name compression, calls=, inclusive call costs, real lines)
+dump_callgrind: the file's header, totals, name compression, calls and lines
+--DESCRIPTION--
+The file itself (header, summary = totals = sum of self costs, cfl= before
+cfn=, name compression, calls=, inclusive call costs, real lines).
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-dump_callgrind: recursion (f->f and f->g->f) gives a consistent file with the recursive edges and their costs
+dump_callgrind: direct and indirect recursion give a consistent file
+--DESCRIPTION--
+Recursion (f->f and f->g->f) gives a consistent file with the recursive
+edges and their costs.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-dump errors: every stream dump rejects non-streams, closed and read-only streams, refuses when not profiling, and reports a failed write
+dump errors: stream dumps reject bad streams and report a failed write
+--DESCRIPTION--
+Every stream dump rejects non-streams, closed and read-only streams, refuses
+when not profiling, and reports a failed write.
 --EXTENSIONS--
 memprof
 --SKIPIF--

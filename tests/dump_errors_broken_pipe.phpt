@@ -1,5 +1,9 @@
 --TEST--
-dump errors: every stream dump to a pipe whose reader has gone (EPIPE) throws MemprofException after the stream's notice; the process survives, profiling goes on
+dump errors: a stream dump to a closed pipe (EPIPE) throws MemprofException
+--DESCRIPTION--
+Every stream dump to a pipe whose reader has gone (EPIPE) throws
+MemprofException after the stream's notice; the process survives, profiling
+goes on.
 --EXTENSIONS--
 memprof
 --FILE--

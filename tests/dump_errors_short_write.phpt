@@ -1,5 +1,8 @@
 --TEST--
-dump errors: a stream that accepts part of a write: the exception counts the bytes the stream accepted
+dump errors: a partial write's exception counts the bytes the stream accepted
+--DESCRIPTION--
+A stream that accepts part of a write: the exception counts the bytes the
+stream accepted.
 --EXTENSIONS--
 memprof
 --FILE--

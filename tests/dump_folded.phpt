@@ -1,5 +1,8 @@
 --TEST--
-dump_folded: one "frame;...;leaf bytes" line per call path holding live bytes, exactly dump_array()'s self bytes; ';' and line breaks in names replaced
+dump_folded: one line per path holding live bytes, as dump_array()'s self bytes
+--DESCRIPTION--
+One "frame;...;leaf bytes" line per call path holding live bytes, exactly
+dump_array()'s self bytes; ';' and line breaks in names replaced.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-dump formats agree: callgrind_annotate, Go pprof, google-pprof and the folded stacks show the same total and self bytes as memprof_dump_array()
+dump formats agree: every reader shows memprof_dump_array()'s total and self bytes
+--DESCRIPTION--
+callgrind_annotate, Go pprof, google-pprof and the folded stacks show the
+same total and self bytes as memprof_dump_array().
 --EXTENSIONS--
 memprof
 --SKIPIF--

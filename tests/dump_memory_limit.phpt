@@ -1,5 +1,10 @@
 --TEST--
-dump errors: the memory limit reached inside a dump (memprof_dump_array(), every format into php://memory and php://temp) ends the request with the usual fatal error and nothing else; shutdown functions still profile, dump completely and consistently
+dump errors: the memory limit hit inside a dump gives the usual fatal error only
+--DESCRIPTION--
+The memory limit reached inside a dump (memprof_dump_array(), every format
+into php://memory and php://temp) ends the request with the usual fatal
+error and nothing else; shutdown functions still profile, dump completely
+and consistently.
 --SKIPIF--
 <?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0'); ?>
 --EXTENSIONS--

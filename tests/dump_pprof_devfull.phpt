@@ -1,5 +1,8 @@
 --TEST--
-dump_pprof: a full device makes memprof_dump_pprof() and memprof_dump_pprof_legacy() throw, after the stream's own notice
+dump_pprof: a full device makes both pprof dumps throw
+--DESCRIPTION--
+A full device makes memprof_dump_pprof() and memprof_dump_pprof_legacy()
+throw, after the stream's own notice.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,8 @@
 --TEST--
-dump_pprof: Go pprof reads the profile without a complaint, with the totals, self and inclusive bytes of memprof_dump_array()
+dump_pprof: Go pprof reads the profile with memprof_dump_array()'s bytes
+--DESCRIPTION--
+Go pprof reads the profile without a complaint, with the totals, self and
+inclusive bytes of memprof_dump_array().
 --EXTENSIONS--
 memprof
 --SKIPIF--

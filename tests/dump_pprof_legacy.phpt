@@ -1,5 +1,8 @@
 --TEST--
-dump_pprof_legacy: google-pprof (perl) reads the self-symbolized heap profile: flat and cumulative bytes per function as memprof_dump_array() has them
+dump_pprof_legacy: google-pprof reads the heap profile with memprof_dump_array()'s bytes
+--DESCRIPTION--
+Google-pprof (perl) reads the self-symbolized heap profile: flat and
+cumulative bytes per function as memprof_dump_array() has them.
 --EXTENSIONS--
 memprof
 --SKIPIF--

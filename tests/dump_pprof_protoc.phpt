@@ -1,5 +1,8 @@
 --TEST--
-dump_pprof: the gzipped profile.proto is wire-valid for protoc, fields in order, string_table[0] empty
+dump_pprof: the gzipped profile.proto is wire-valid for protoc
+--DESCRIPTION--
+The gzipped profile.proto is wire-valid for protoc, fields in order,
+string_table[0] empty.
 --EXTENSIONS--
 memprof
 zlib

@@ -1,5 +1,9 @@
 --TEST--
-dump_speedscope: speedscope's file format with dump_array()'s self bytes, blocks and allocated bytes per stack, heaviest stacks first, names escaped (quotes, backslashes, line breaks, bytes that are not UTF-8)
+dump_speedscope: speedscope's format with dump_array()'s bytes, names escaped
+--DESCRIPTION--
+Speedscope's file format with dump_array()'s self bytes, blocks and
+allocated bytes per stack, heaviest stacks first, names escaped (quotes,
+backslashes, line breaks, bytes that are not UTF-8).
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,11 @@
 --TEST--
-dump errors: PHP code run by the stream fclose()s it in the middle of a dump (a user-space wrapper's stream_write(), an output handler behind php://output): fclose() is refused as PHP refuses it around a user filter's callback (a warning, false), every dump is complete, and the stream stays usable; pclose() (past that guard) fails the dump with no use of the freed stream
+dump errors: a stream closed by PHP code in the middle of a dump
+--DESCRIPTION--
+PHP code run by the stream fclose()s it in the middle of a dump (a
+user-space wrapper's stream_write(), an output handler behind php://output):
+fclose() is refused as PHP refuses it around a user filter's callback (a
+warning, false), every dump is complete, and the stream stays usable;
+pclose() (past that guard) fails the dump with no use of the freed stream.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-dump errors: a user-space stream without the optional stream_flush() gets a complete dump and no exception; one whose stream_flush() returns false fails the dump after every byte was written
+dump errors: a user stream without stream_flush(), or whose flush fails
+--DESCRIPTION--
+A user-space stream without the optional stream_flush() gets a complete dump
+and no exception; one whose stream_flush() returns false fails the dump
+after every byte was written.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,10 @@
 --TEST--
-dump errors: the PHP code of a user-space stream calls memprof while a dump writes to it: memprof_disable() is refused (MemprofException), an exception from the stream fails the dump with it as previous, nested dumps and marks work; every dump that reports success is complete
+dump errors: a user stream's code calling memprof while a dump writes to it
+--DESCRIPTION--
+The PHP code of a user-space stream calls memprof while a dump writes to it:
+memprof_disable() is refused (MemprofException), an exception from the
+stream fails the dump with it as previous, nested dumps and marks work;
+every dump that reports success is complete.
 --EXTENSIONS--
 memprof
 --FILE--

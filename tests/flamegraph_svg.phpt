@@ -1,5 +1,8 @@
 --TEST--
-scripts/flamegraph.php: a memprof_dump_folded() dump becomes a valid SVG whose total, rectangles and tooltips match the dump
+scripts/flamegraph.php: a folded dump becomes an SVG that matches it
+--DESCRIPTION--
+A memprof_dump_folded() dump becomes a valid SVG whose total, rectangles and
+tooltips match the dump.
 --EXTENSIONS--
 memprof
 simplexml

@@ -1,5 +1,8 @@
 --TEST--
-fork: after pcntl_fork() the child starts with a clean profile (same flags); both sides keep profiling
+fork: after pcntl_fork() the child starts with a clean profile
+--DESCRIPTION--
+After pcntl_fork() the child starts with a clean profile (same flags); both
+sides keep profiling.
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl'); ?>
 --ENV--

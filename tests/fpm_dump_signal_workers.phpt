@@ -1,5 +1,9 @@
 --TEST--
-fpm: memprof.dump_signal sent to the workers of a pool that forks new ones (pm.max_requests=2) while requests run never kills one, idle or new; the master keeps its meaning of the signal
+fpm: memprof.dump_signal sent to a pool's workers never kills one
+--DESCRIPTION--
+memprof.dump_signal sent to the workers of a pool that forks new ones
+(pm.max_requests=2) while requests run never kills one, idle or new; the
+master keeps its meaning of the signal.
 --SKIPIF--
 <?php
 require __DIR__ . '/fpm.inc';

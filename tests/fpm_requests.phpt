@@ -1,5 +1,9 @@
 --TEST--
-fpm: a real php-fpm worker serves 2000 requests (FastCGI param, pool env[], GET/POST/cookie trigger with the right and wrong secrets, dump_on_limit): every dump exact, RSS flat, no crash
+fpm: a php-fpm worker serves 2000 profiled requests: exact dumps, flat RSS
+--DESCRIPTION--
+A real php-fpm worker serves 2000 requests (FastCGI param, pool env[],
+GET/POST/cookie trigger with the right and wrong secrets, dump_on_limit):
+every dump exact, RSS flat, no crash.
 --SKIPIF--
 <?php
 /* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */

@@ -1,5 +1,9 @@
 --TEST--
-fpm: a real php-fpm worker under opcache's tracing JIT serves 1000 requests (FastCGI param, pool env[], GET/POST/cookie trigger with the right and wrong secrets, dump_on_limit): every dump exact, RSS flat, no crash
+fpm: a php-fpm worker under the tracing JIT serves 1000 profiled requests
+--DESCRIPTION--
+A real php-fpm worker under opcache's tracing JIT serves 1000 requests
+(FastCGI param, pool env[], GET/POST/cookie trigger with the right and wrong
+secrets, dump_on_limit): every dump exact, RSS flat, no crash.
 --SKIPIF--
 <?php
 /* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */

@@ -1,5 +1,8 @@
 --TEST--
-frame: two anonymous classes in a file whose path is over 1,024 bytes long stay two functions (the part of their generated names that differs is kept)
+frame: two anonymous classes in a file with a very long path stay two functions
+--DESCRIPTION--
+Two anonymous classes in a file whose path is over 1,024 bytes long stay two
+functions (the part of their generated names that differs is kept).
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,9 @@
 --TEST--
-frame: one function called in turn from nine lines of one caller (a direct call and a method call) is nine paths, each with its own line's bytes (the paths' caches of recent children share sets between them)
+frame: one function called from nine lines of a caller is nine paths
+--DESCRIPTION--
+One function called in turn from nine lines of one caller (a direct call and
+a method call) is nine paths, each with its own line's bytes (the paths'
+caches of recent children share sets between them).
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,9 @@
 --TEST--
-frame: code compiled while profiling is the code PHP compiles without memprof (opcache's optimized opcodes identical, direct VM calls kept), also after a compile-time fatal error; the hooks still count calls through them exactly
+frame: code compiled while profiling is the code PHP compiles without memprof
+--DESCRIPTION--
+Code compiled while profiling is the code PHP compiles without memprof
+(opcache's optimized opcodes identical, direct VM calls kept), also after a
+compile-time fatal error; the hooks still count calls through them exactly.
 --EXTENSIONS--
 memprof
 opcache

@@ -1,5 +1,10 @@
 --TEST--
-frame: paths are cut at depth 1024: a 5,000-deep recursion is script > rec x 1022 > {truncated} > rec > str_repeat (the allocating function and its caller, keyed by the caller's call line), exact bytes, a bounded tree, every format bounded (folded: one line per path, at most 1,026 frames)
+frame: paths are cut at depth 1024 with a {truncated} node; every format stays bounded
+--DESCRIPTION--
+Paths are cut at depth 1024: a 5,000-deep recursion is script > rec x 1022 >
+{truncated} > rec > str_repeat (the allocating function and its caller,
+keyed by the caller's call line), exact bytes, a bounded tree, every format
+bounded (folded: one line per path, at most 1,026 frames).
 --EXTENSIONS--
 memprof
 --ENV--

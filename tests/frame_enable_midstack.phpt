@@ -1,5 +1,9 @@
 --TEST--
-frame: memprof_enable() deep in the stack: paths of the frames already running, exact paths and bytes after that; calls exact through the hooks, per new frame for direct VM calls
+frame: memprof_enable() deep in the stack gives exact paths, bytes and calls
+--DESCRIPTION--
+memprof_enable() deep in the stack: paths of the frames already running,
+exact paths and bytes after that; calls exact through the hooks, per new
+frame for direct VM calls.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,8 @@
 --TEST--
-frame: after exit() 3 frames deep, a shutdown function's allocations are under root > the shutdown function
+frame: after exit() 3 frames deep, a shutdown function's path is under the root
+--DESCRIPTION--
+After exit() 3 frames deep, a shutdown function's allocations are under root
+> the shutdown function.
 --EXTENSIONS--
 memprof
 --ENV--

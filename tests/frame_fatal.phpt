@@ -1,5 +1,8 @@
 --TEST--
-frame: after a fatal error deep in the stack, shutdown functions and destructors run as their own paths under the root
+frame: after a fatal error, shutdown functions and destructors are paths under the root
+--DESCRIPTION--
+After a fatal error deep in the stack, shutdown functions and destructors
+run as their own paths under the root.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,11 @@
 --TEST--
-frame: after a fatal error 5,000 calls deep (beyond the hooks, stable frames known), a shutdown function's calls get their own paths under the root, exact bytes (PHP does not rewind the VM stack on a bailout, so the stale deep entries are never joined: this checks the repair, not the stable-frame cut)
+frame: after a fatal error 5,000 calls deep, a shutdown function's paths are under the root
+--DESCRIPTION--
+After a fatal error 5,000 calls deep (beyond the hooks, stable frames
+known), a shutdown function's calls get their own paths under the root,
+exact bytes (PHP does not rewind the VM stack on a bailout, so the stale
+deep entries are never joined: this checks the repair, not the stable-frame
+cut).
 --ENV--
 MEMPROF_PROFILE=1
 --EXTENSIONS--

@@ -1,5 +1,9 @@
 --TEST--
-frame: (profiling from request start) a fiber's allocations stay under the path that started it, exact calls; main code between suspend and resume keeps its own path
+frame: a fiber's allocations stay under the path that started it
+--DESCRIPTION--
+(profiling from request start) a fiber's allocations stay under the path
+that started it, exact calls; main code between suspend and resume keeps its
+own path.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-frame: memprof_enable() inside a fiber: main code after Fiber::suspend() is under the main path, not under the fiber's
+frame: memprof_enable() inside a fiber keeps main code under the main path
+--DESCRIPTION--
+memprof_enable() inside a fiber: main code after Fiber::suspend() is under
+the main path, not under the fiber's.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-frame: memprof_enable() inside a fiber nested in another, or inside a fiber resumed from elsewhere later: each fiber's frames stay under the path that started (or last resumed) it, whoever resumes it
+frame: memprof_enable() inside nested or later-resumed fibers
+--DESCRIPTION--
+memprof_enable() inside a fiber nested in another, or inside a fiber resumed
+from elsewhere later: each fiber's frames stay under the path that started
+(or last resumed) it, whoever resumes it.
 --EXTENSIONS--
 memprof
 --FILE--

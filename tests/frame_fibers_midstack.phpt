@@ -1,5 +1,8 @@
 --TEST--
-frame: memprof_enable() mid-script: a fiber started before profiling stays under the path that first resumed it; a new one under its starter
+frame: a fiber started before profiling stays under the path that first resumed it
+--DESCRIPTION--
+memprof_enable() mid-script: a fiber started before profiling stays under
+the path that first resumed it; a new one under its starter.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-frame: (profiling from request start) what Fiber::start allocates before the fiber's first frame (its VM stack) is under … > Fiber::start, with no duplicated path below it
+frame: what Fiber::start allocates before the fiber's first frame is under Fiber::start
+--DESCRIPTION--
+(profiling from request start) what Fiber::start allocates before the
+fiber's first frame (its VM stack) is under … > Fiber::start, with no
+duplicated path below it.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-frame: regression found by fuzzing (frame_first_class_callable.inc: functions called through first-class callables keep their names)
+frame: functions called through first-class callables keep their names
+--DESCRIPTION--
+Regression found by fuzzing (frame_first_class_callable.inc: functions
+called through first-class callables keep their names).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,8 @@
 --TEST--
-frame: (profiling from request start) a generator's allocations go to the path of the code that resumed it, exact calls; yield from
+frame: a generator's allocations go to the path of the code that resumed it
+--DESCRIPTION--
+(profiling from request start) a generator's allocations go to the path of
+the code that resumed it, exact calls; yield from.
 --EXTENSIONS--
 memprof
 --ENV--

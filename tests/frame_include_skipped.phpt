@@ -1,5 +1,10 @@
 --TEST--
-frame: an include or eval of code that only returns a constant (a config array, a class file opcache bound early) is skipped as without memprof: memory_get_usage() and memory_get_peak_usage() as in plain PHP, with and without opcache; method calls after it still counted exactly
+frame: an include that only returns a constant is skipped as without memprof
+--DESCRIPTION--
+An include or eval of code that only returns a constant (a config array, a
+class file opcache bound early) is skipped as without memprof:
+memory_get_usage() and memory_get_peak_usage() as in plain PHP, with and
+without opcache; method calls after it still counted exactly.
 --EXTENSIONS--
 memprof
 --FILE--

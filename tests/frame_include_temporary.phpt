@@ -1,5 +1,12 @@
 --TEST--
-frame: an include whose file name, or an eval whose code, is a temporary string frees it before the code runs, as without memprof: memory_get_usage() inside the code and the peak as in plain PHP, profiling from the start or enabled mid-run (the include in a function the hooks did not see), with and without opcache; the code's allocations on their own path; method calls after it still counted exactly
+frame: an include or eval of a temporary string frees it as without memprof
+--DESCRIPTION--
+An include whose file name, or an eval whose code, is a temporary string
+frees it before the code runs, as without memprof: memory_get_usage() inside
+the code and the peak as in plain PHP, profiling from the start or enabled
+mid-run (the include in a function the hooks did not see), with and without
+opcache; the code's allocations on their own path; method calls after it
+still counted exactly.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,6 +1,10 @@
 --TEST--
-frame: memprof_enable() mid-script: calls the compiler resolved (static K::st(), $this->private()) are direct: exact bytes, calls counted once; $obj->method() goes through the hooks
+frame: after a mid-script memprof_enable(), direct calls are exact and counted once
 --DESCRIPTION--
+memprof_enable() mid-script: calls the compiler resolved (static K::st(),
+$this->private()) are direct: exact bytes, calls counted once;
+$obj->method() goes through the hooks.
+
 With the target known at compile time (a static method of a known class, a
 private method on $this) the compiler emits a direct ZEND_DO_UCALL in code
 compiled before profiling started. Such calls bypass the hooks: their

@@ -1,5 +1,9 @@
 --TEST--
-frame: regression found by fuzzing (frame_name_recycled_code.inc: the top-level code of includes and evals is named after its own file even when addresses are recycled)
+frame: top-level code of includes and evals is named after its file at recycled addresses
+--DESCRIPTION--
+Regression found by fuzzing (frame_name_recycled_code.inc: the top-level
+code of includes and evals is named after its own file even when addresses
+are recycled).
 --EXTENSIONS--
 memprof
 --FILE--

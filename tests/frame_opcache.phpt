@@ -1,5 +1,8 @@
 --TEST--
-frame: with opcache: memprof_enable() deep in the stack, exact paths and bytes, calls of direct VM calls per new frame; cached include
+frame: with opcache, memprof_enable() deep in the stack gives exact paths and bytes
+--DESCRIPTION--
+With opcache: memprof_enable() deep in the stack, exact paths and bytes,
+calls of direct VM calls per new frame; cached include.
 --EXTENSIONS--
 memprof
 opcache

@@ -1,5 +1,9 @@
 --TEST--
-frame: memprof_enable() after the code was compiled (direct VM calls), a frame allocates before its opline is saved: no read of the stale slot, the bytes on the function at a line within it
+frame: a direct call allocating before its opline is saved, enabled after compilation
+--DESCRIPTION--
+memprof_enable() after the code was compiled (direct VM calls), a frame
+allocates before its opline is saved: no read of the stale slot, the bytes
+on the function at a line within it.
 --EXTENSIONS--
 memprof
 --FILE--

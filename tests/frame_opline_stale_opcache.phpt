@@ -1,5 +1,9 @@
 --TEST--
-frame: full profiling of a script opcache's file cache compiled without profiling (direct VM calls): a frame that allocates before its opline is saved gets a line within its function, the child exits 0
+frame: a direct call allocating before its opline is saved, from opcache's file cache
+--DESCRIPTION--
+Full profiling of a script opcache's file cache compiled without profiling
+(direct VM calls): a frame that allocates before its opline is saved gets a
+line within its function, the child exits 0.
 --EXTENSIONS--
 memprof
 opcache

@@ -1,5 +1,9 @@
 --TEST--
-frame: sampling every byte, a frame entered by a direct VM call allocates before its opline is saved: no read of the stale slot, the bytes on the function at a line within it
+frame: a direct call allocating before its opline is saved, in sampling mode
+--DESCRIPTION--
+Sampling every byte, a frame entered by a direct VM call allocates before
+its opline is saved: no read of the stale slot, the bytes on the function at
+a line within it.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-frame: recursion 1,000 deep (below the depth cap, frame_depth_cap.phpt): one node per level, exact calls and bytes, dump while deep
+frame: recursion 1,000 deep gives one node per level, exact calls and bytes
+--DESCRIPTION--
+Recursion 1,000 deep (below the depth cap, frame_depth_cap.phpt): one node
+per level, exact calls and bytes, dump while deep.
 --EXTENSIONS--
 memprof
 --ENV--

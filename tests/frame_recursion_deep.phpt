@@ -1,5 +1,9 @@
 --TEST--
-frame: 100,000-deep recursion in the main program and 20,000 deep in a Fiber run as in plain PHP while profiling; the blocks kept along the way are attributed to it; 4x deeper costs about 4x the time
+frame: 100,000-deep recursion, and 20,000 in a fiber, run as in plain PHP in linear time
+--DESCRIPTION--
+100,000-deep recursion in the main program and 20,000 deep in a Fiber run as
+in plain PHP while profiling; the blocks kept along the way are attributed
+to it; 4x deeper costs about 4x the time.
 --SKIPIF--
 <?php
 if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');

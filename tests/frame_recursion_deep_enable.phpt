@@ -1,5 +1,9 @@
 --TEST--
-frame: memprof_enable() after the code was compiled (direct VM calls, no hooked frame to trust): a deep recursion allocating at every level costs linear time, its bytes all found
+frame: deep recursion after memprof_enable() on compiled code costs linear time
+--DESCRIPTION--
+memprof_enable() after the code was compiled (direct VM calls, no hooked
+frame to trust): a deep recursion allocating at every level costs linear
+time, its bytes all found.
 --SKIPIF--
 <?php
 if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');

@@ -1,5 +1,10 @@
 --TEST--
-frame: memprof_enable() 60,000 levels deep in a recursion: the recursion below it costs about what it costs when enabled at the top (the frames in pages profiling never saw allocated are not verified again at every allocation; at most one page's are, for a while)
+frame: memprof_enable() 60,000 levels deep costs what enabling at the top costs
+--DESCRIPTION--
+memprof_enable() 60,000 levels deep in a recursion: the recursion below it
+costs about what it costs when enabled at the top (the frames in pages
+profiling never saw allocated are not verified again at every allocation; at
+most one page's are, for a while).
 --SKIPIF--
 <?php
 if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');

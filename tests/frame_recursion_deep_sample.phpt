@@ -1,5 +1,8 @@
 --TEST--
-frame: sampling every byte: a deep recursion allocating at every level costs linear time, its bytes all found
+frame: deep recursion in sampling mode costs linear time, its bytes all found
+--DESCRIPTION--
+Sampling every byte: a deep recursion allocating at every level costs linear
+time, its bytes all found.
 --SKIPIF--
 <?php
 if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind');

@@ -1,5 +1,9 @@
 --TEST--
-frame: (profiling from request start) user code run as a call returns (destructors, a generator's finally, a fiber's unwinding, $this released) counts no extra calls of the caller's path
+frame: code run as a call returns counts no extra calls of the caller's path
+--DESCRIPTION--
+(profiling from request start) user code run as a call returns (destructors,
+a generator's finally, a fiber's unwinding, $this released) counts no extra
+calls of the caller's path.
 --EXTENSIONS--
 memprof
 --ENV--

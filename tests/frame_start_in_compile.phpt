@@ -1,5 +1,11 @@
 --TEST--
-frame: profiling started inside a compilation (by an error handler or an output handler, for a compile-time warning of an autoloaded class file) leaves the rest of that compilation and the include as without memprof: memory_get_usage() and the peak as in plain PHP, with and without opcache; the hooks come back after it (method calls counted exactly)
+frame: profiling started inside a compilation leaves that compilation as without memprof
+--DESCRIPTION--
+Profiling started inside a compilation (by an error handler or an output
+handler, for a compile-time warning of an autoloaded class file) leaves the
+rest of that compilation and the include as without memprof:
+memory_get_usage() and the peak as in plain PHP, with and without opcache;
+the hooks come back after it (method calls counted exactly).
 --EXTENSIONS--
 memprof
 --FILE--

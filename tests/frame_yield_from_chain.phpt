@@ -1,5 +1,10 @@
 --TEST--
-frame: a deep "yield from" chain that shrinks and grows again through other lines gets the same paths without the hooks (sampling, full mode under the JIT: its entries kept between syncs, frame_chain.c) as through them, and a chain 4 times deeper costs about 4 times more, not 16
+frame: a deep "yield from" chain without the hooks gets the hooks' paths in linear time
+--DESCRIPTION--
+A deep "yield from" chain that shrinks and grows again through other lines
+gets the same paths without the hooks (sampling, full mode under the JIT:
+its entries kept between syncs, frame_chain.c) as through them, and a chain
+4 times deeper costs about 4 times more, not 16.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip USE_ZEND_ALLOC=0: sampling estimates are per Zend MM size');

@@ -1,5 +1,10 @@
 --TEST--
-frame: a deep "yield from" chain whose generators finish and are freed while its entries are kept: the kept chain never reads a generator that is gone (the heap watches the frames that would leave it stale), checked by valgrind with the Zend MM off, in sampling mode (no hooks)
+frame: a kept "yield from" chain never reads a freed generator
+--DESCRIPTION--
+A deep "yield from" chain whose generators finish and are freed while its
+entries are kept: the kept chain never reads a generator that is gone (the
+heap watches the frames that would leave it stale), checked by valgrind with
+the Zend MM off, in sampling mode (no hooks).
 --SKIPIF--
 <?php
 if (!trim((string) shell_exec('command -v valgrind 2>/dev/null'))) die('skip valgrind is not installed');

@@ -1,5 +1,8 @@
 --TEST--
-frame: a "yield from" chain 30,000 generators deep is profiled in linear time, the leaf's allocation under the chain, cut at depth 1024 ({truncated})
+frame: a "yield from" chain 30,000 deep is profiled in linear time, cut at 1024
+--DESCRIPTION--
+A "yield from" chain 30,000 generators deep is profiled in linear time, the
+leaf's allocation under the chain, cut at depth 1024 ({truncated}).
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,10 @@
 --TEST--
-frame: regression found by fuzzing (frame_yield_from_recycled.inc, seed 103128: generators behind "yield from" rebuilt at recycled addresses got the path of an earlier delegation chain, so the profile changed with the allocator): the same dumps with the Zend MM on and off
+frame: "yield from" generators at recycled addresses get their own paths
+--DESCRIPTION--
+Regression found by fuzzing (frame_yield_from_recycled.inc, seed 103128:
+generators behind "yield from" rebuilt at recycled addresses got the path of
+an earlier delegation chain, so the profile changed with the allocator): the
+same dumps with the Zend MM on and off.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,8 @@
 --TEST--
-frame: regression found by fuzzing (frame_yield_from_resumers.inc: a generator behind yield from is attributed to the resumer of each resume)
+frame: a generator behind "yield from" is attributed to each resume's resumer
+--DESCRIPTION--
+Regression found by fuzzing (frame_yield_from_resumers.inc: a generator
+behind yield from is attributed to the resumer of each resume).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,10 @@
 --TEST--
-func: internal functions called from code compiled before profiling started (candidates for PHP 8.4's frameless calls: implode, substr, str_replace) have their own paths with exact bytes, alone and with Xdebug loaded (whose observer has run-time cache slots of its own from 8.4 on)
+func: frameless-call candidates (implode, substr, ...) have their own paths
+--DESCRIPTION--
+Internal functions called from code compiled before profiling started
+(candidates for PHP 8.4's frameless calls: implode, substr, str_replace)
+have their own paths with exact bytes, alone and with Xdebug loaded (whose
+observer has run-time cache slots of its own from 8.4 on).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-func: one code in many scopes (a trait's method in 20 classes, a closure bound to 20 classes) called in turn gets each class's own name and exact bytes, past the number of descriptions kept per code
+func: one code in many scopes gets each class's own name and exact bytes
+--DESCRIPTION--
+One code in many scopes (a trait's method in 20 classes, a closure bound to
+20 classes) called in turn gets each class's own name and exact bytes, past
+the number of descriptions kept per code.
 --EXTENSIONS--
 memprof
 --ENV--

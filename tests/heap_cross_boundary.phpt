@@ -1,5 +1,8 @@
 --TEST--
-heap: blocks allocated before enable and freed while profiling (and the reverse); realloc attributed to its path
+heap: blocks allocated and freed across memprof_enable(); realloc attributed to its path
+--DESCRIPTION--
+Blocks allocated before enable and freed while profiling (and the reverse);
+realloc attributed to its path.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,12 @@
 --TEST--
-heap: a session started with the request leaves the program's errno as it was (making the proxy heap, Zend's prctl() fails with EINVAL where the kernel cannot name mappings): include() of a directory, whose warning prints errno without setting it, says what it says without memprof, from opcache's file cache (nothing compiled after the start resets errno), in full, sampling and native modes and mid-run
+heap: a session started with the request leaves errno as it was
+--DESCRIPTION--
+A session started with the request leaves the program's errno as it was
+(making the proxy heap, Zend's prctl() fails with EINVAL where the kernel
+cannot name mappings): include() of a directory, whose warning prints errno
+without setting it, says what it says without memprof, from opcache's file
+cache (nothing compiled after the start resets errno), in full, sampling and
+native modes and mid-run.
 --EXTENSIONS--
 memprof
 opcache

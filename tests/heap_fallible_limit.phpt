@@ -1,5 +1,9 @@
 --TEST--
-heap: an allocation over the memory limit that PHP makes fail cleanly (str_repeat) fails the same way while profiling: the fatal error, then the shutdown functions
+heap: a fallible allocation over the memory limit fails the same way while profiling
+--DESCRIPTION--
+An allocation over the memory limit that PHP makes fail cleanly (str_repeat)
+fails the same way while profiling: the fatal error, then the shutdown
+functions.
 --SKIPIF--
 <?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0'); ?>
 --ENV--

@@ -1,5 +1,11 @@
 --TEST--
-heap: after the memory limit is hit, what PHP runs while reporting it and at shutdown (output-buffer callbacks allocating past the limit, as php-src's gh11189 tests do; an out-of-memory inside such a callback) prints exactly what it prints without memprof, profiled and sampled (upstream PHP reads the current heap's overflow state there: the proxy's, before)
+heap: what runs while the memory limit is reported prints as without memprof
+--DESCRIPTION--
+After the memory limit is hit, what PHP runs while reporting it and at
+shutdown (output-buffer callbacks allocating past the limit, as php-src's
+gh11189 tests do; an out-of-memory inside such a callback) prints exactly
+what it prints without memprof, profiled and sampled (upstream PHP reads the
+current heap's overflow state there: the proxy's, before).
 --SKIPIF--
 <?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_limit is not enforced with USE_ZEND_ALLOC=0'); ?>
 --EXTENSIONS--

@@ -1,5 +1,11 @@
 --TEST--
-heap: with delayed out-of-memory handling (Debian's builds), a fallible allocation over memory_limit (implode()'s result) still fails at once while profiling, in every mode and when profiling starts mid-run: the memory limit's error at the same line, the peak as without memprof (not the 5 MB the allocation would have taken)
+heap: a fallible allocation over memory_limit fails at once, peak as without memprof
+--DESCRIPTION--
+With delayed out-of-memory handling (Debian's builds), a fallible allocation
+over memory_limit (implode()'s result) still fails at once while profiling,
+in every mode and when profiling starts mid-run: the memory limit's error at
+the same line, the peak as without memprof (not the 5 MB the allocation
+would have taken).
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip USE_ZEND_ALLOC=0: the Zend MM heap is not in use');

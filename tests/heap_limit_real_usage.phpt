@@ -1,5 +1,11 @@
 --TEST--
-heap: a memory-limit error while profiling is reported as without memprof: the shutdown functions see the same memory figures (PHP's report puts the limit back on the real heap, unmapping the chunks it cached over it) and the output buffers are discarded (the report's overflow state), in full, sampling and native modes
+heap: after a memory-limit error, shutdown functions see the memory figures of plain PHP
+--DESCRIPTION--
+A memory-limit error while profiling is reported as without memprof: the
+shutdown functions see the same memory figures (PHP's report puts the limit
+back on the real heap, unmapping the chunks it cached over it) and the
+output buffers are discarded (the report's overflow state), in full,
+sampling and native modes.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip USE_ZEND_ALLOC=0: the Zend MM heap (and so memory_get_usage()) is not in use');

@@ -1,5 +1,10 @@
 --TEST--
-heap: beside Xdebug (develop mode, which replaces PHP's error callback in its RINIT), a memory-limit error while profiling is reported as without memprof: same output, exit status and memory figures in the shutdown functions, from the start and after memprof_enable()
+heap: beside Xdebug, a memory-limit error is reported as without memprof
+--DESCRIPTION--
+Beside Xdebug (develop mode, which replaces PHP's error callback in its
+RINIT), a memory-limit error while profiling is reported as without memprof:
+same output, exit status and memory figures in the shutdown functions, from
+the start and after memprof_enable().
 --SKIPIF--
 <?php
 if (!is_file(ini_get('extension_dir') . '/xdebug.so')) die('skip xdebug.so is not installed (Debian: php-xdebug)');

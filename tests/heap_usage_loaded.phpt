@@ -1,5 +1,10 @@
 --TEST--
-heap: memory_get_usage() and memory_get_peak_usage() with memprof loaded (not profiling) are those of PHP without it, for thousands of functions and classes, closures, eval, autoloading, with and without opcache; and the same under profiling
+heap: memory_get_usage() and the peak are unchanged by memprof loaded or profiling
+--DESCRIPTION--
+memory_get_usage() and memory_get_peak_usage() with memprof loaded (not
+profiling) are those of PHP without it, for thousands of functions and
+classes, closures, eval, autoloading, with and without opcache; and the same
+under profiling.
 --SKIPIF--
 <?php
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip USE_ZEND_ALLOC=0: the Zend MM heap (and so memory_get_usage()) is not in use');

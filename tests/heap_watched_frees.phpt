@@ -1,5 +1,10 @@
 --TEST--
-heap: blocks watched for a deep "yield from" chain (its generators' frames, frame_chain.c) give back exactly their bytes when freed, also from the address map's nursery (the free done inline leaves them to the slow path) and after the watch moved on to another block (the record's size put back)
+heap: blocks watched for a "yield from" chain give back exactly their bytes
+--DESCRIPTION--
+Blocks watched for a deep "yield from" chain (its generators' frames,
+frame_chain.c) give back exactly their bytes when freed, also from the
+address map's nursery (the free done inline leaves them to the slow path)
+and after the watch moved on to another block (the record's size put back).
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,11 @@
 --TEST--
-heap: while profiling, Xdebug's develop-mode stack traces, xdebug_memory_usage() and xdebug_peak_memory_usage() show the memory PHP has, as without memprof (Xdebug reads zend_memory_usage(), the current heap's usage: the proxy's copies the real heap's), in full, sampling and native modes and after memprof_enable()
+heap: Xdebug's memory figures while profiling are those of plain PHP
+--DESCRIPTION--
+While profiling, Xdebug's develop-mode stack traces, xdebug_memory_usage()
+and xdebug_peak_memory_usage() show the memory PHP has, as without memprof
+(Xdebug reads zend_memory_usage(), the current heap's usage: the proxy's
+copies the real heap's), in full, sampling and native modes and after
+memprof_enable().
 --SKIPIF--
 <?php
 if (!is_file(ini_get('extension_dir') . '/xdebug.so')) die('skip xdebug.so is not installed (Debian: php-xdebug)');

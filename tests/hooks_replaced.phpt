@@ -1,5 +1,12 @@
 --TEST--
-hooks taken by another extension (tests/neighbour): memory manager handlers chained on top keep the profile exact; handlers or a heap that bypass memprof's are noticed, said once, marked in dumps, and the program is unharmed; a replaced VM interrupt is put back (growth dumps go on, the other's still runs once per interrupt); a replaced zend_execute_ex leaves attribution exact
+hooks taken by another extension: chained, bypassed, interrupt and zend_execute_ex replaced
+--DESCRIPTION--
+Hooks taken by another extension (tests/neighbour): memory manager handlers
+chained on top keep the profile exact; handlers or a heap that bypass
+memprof's are noticed, said once, marked in dumps, and the program is
+unharmed; a replaced VM interrupt is put back (growth dumps go on, the
+other's still runs once per interrupt); a replaced zend_execute_ex leaves
+attribution exact.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,8 @@
 --TEST--
-ini: memprof.dump_signal, memprof.max_dumps, memprof.dump_on_growth reject bad values with a warning and keep the old one
+ini: bad dump_signal, max_dumps and dump_on_growth values warn and keep the old one
+--DESCRIPTION--
+memprof.dump_signal, memprof.max_dumps, memprof.dump_on_growth reject bad
+values with a warning and keep the old one.
 --EXTENSIONS--
 memprof
 --FILE--

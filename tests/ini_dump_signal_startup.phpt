@@ -1,5 +1,8 @@
 --TEST--
-ini: memprof.dump_signal accepts SIGUSR2, USR2 or a number; garbage gets a startup warning and leaves it off
+ini: memprof.dump_signal at startup takes SIGUSR2, USR2 or a number
+--DESCRIPTION--
+memprof.dump_signal accepts SIGUSR2, USR2 or a number; garbage gets a
+startup warning and leaves it off.
 --INI--
 memprof.dump_signal=SIGNOPE
 --EXTENSIONS--

@@ -1,5 +1,11 @@
 --TEST--
-ini: memprof.dump_signal refuses signals it must not take (uncatchable, crash, debugger, the ones process managers and terminals stop processes with, CHLD/ALRM/PIPE/XCPU/XFSZ, the C library's reserved 32 and 33, SIGPROF which max_execution_time needs), each warning saying why, and out-of-range values; the request runs; valid names and numbers are taken
+ini: memprof.dump_signal refuses signals it must not take, saying why
+--DESCRIPTION--
+memprof.dump_signal refuses signals it must not take (uncatchable, crash,
+debugger, the ones process managers and terminals stop processes with,
+CHLD/ALRM/PIPE/XCPU/XFSZ, the C library's reserved 32 and 33, SIGPROF which
+max_execution_time needs), each warning saying why, and out-of-range values;
+the request runs; valid names and numbers are taken.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,8 @@
 --TEST--
-ini: invalid memprof.* values given with -d (php.ini): one startup warning each, the default kept, and profiling works
+ini: invalid memprof.* values at startup warn once each and keep the default
+--DESCRIPTION--
+Invalid memprof.* values given with -d (php.ini): one startup warning each,
+the default kept, and profiling works.
 --EXTENSIONS--
 memprof
 --INI--

@@ -1,5 +1,10 @@
 --TEST--
-ini: ini_set() of memprof.sample_interval, memprof.sample_seed, memprof.max_dumps, memprof.dump_on_growth with negative, non-numeric, overflowing, out-of-range or NUL-carrying values: one warning each (the value quoted, escaped), false returned, setting unchanged
+ini: ini_set() of numeric memprof.* settings with invalid values warns and fails
+--DESCRIPTION--
+ini_set() of memprof.sample_interval, memprof.sample_seed,
+memprof.max_dumps, memprof.dump_on_growth with negative, non-numeric,
+overflowing, out-of-range or NUL-carrying values: one warning each (the
+value quoted, escaped), false returned, setting unchanged.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
-ini: memprof.output_format defaults to callgrind, accepts callgrind/pprof/pprof_legacy/folded/speedscope at runtime, rejects anything else with a warning
+ini: memprof.output_format accepts the known formats at run time, rejects others
+--DESCRIPTION--
+memprof.output_format defaults to callgrind, accepts
+callgrind/pprof/pprof_legacy/folded/speedscope at runtime, rejects anything
+else with a warning.
 --EXTENSIONS--
 memprof
 --FILE--

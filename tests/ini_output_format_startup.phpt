@@ -1,5 +1,8 @@
 --TEST--
-ini: an invalid memprof.output_format at startup gets a startup warning and the default (callgrind) is kept
+ini: an invalid memprof.output_format at startup warns and keeps callgrind
+--DESCRIPTION--
+An invalid memprof.output_format at startup gets a startup warning and the
+default (callgrind) is kept.
 --EXTENSIONS--
 memprof
 --INI--

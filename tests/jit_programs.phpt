@@ -1,5 +1,9 @@
 --TEST--
-jit: under opcache's tracing and function JIT, profiling from the start, enabled once the code is compiled, and enabled then disabled before the work: the program's output is as without memprof, and attribution is exact
+jit: under the tracing and function JIT, output unchanged and attribution exact
+--DESCRIPTION--
+Under opcache's tracing and function JIT, profiling from the start, enabled
+once the code is compiled, and enabled then disabled before the work: the
+program's output is as without memprof, and attribution is exact.
 --SKIPIF--
 <?php
 $dir = ini_get('extension_dir');

@@ -1,5 +1,8 @@
 --TEST--
-jit: a real application (Debian's Twig) under opcache's tracing JIT renders exactly as without memprof, profiled from the start and enabled mid-run
+jit: Twig under the tracing JIT renders as without memprof while profiled
+--DESCRIPTION--
+A real application (Debian's Twig) under opcache's tracing JIT renders
+exactly as without memprof, profiled from the start and enabled mid-run.
 --SKIPIF--
 <?php
 if (!is_file('/usr/share/php/Twig/autoload.php') && !getenv('CI')) die('skip php-twig not installed');

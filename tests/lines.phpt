@@ -1,5 +1,10 @@
 --TEST--
-lines: bytes on the line that allocated and calls at their own call sites, as Go pprof (-traces -lines, -list), callgrind_annotate (source view at its default context), memprof_dump_array(lines: true) and memprof_dump_folded(lines: true) show them
+lines: bytes on the allocating line and calls at their call sites, in every reader
+--DESCRIPTION--
+Bytes on the line that allocated and calls at their own call sites, as Go
+pprof (-traces -lines, -list), callgrind_annotate (source view at its
+default context), memprof_dump_array(lines: true) and
+memprof_dump_folded(lines: true) show them.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,9 @@
 --TEST--
-mark: a worker loop leaking 1 KiB per job into a static array: dumps since the mark name the leaking path with exactly the leaked bytes, and nothing that was freed
+mark: dumps since a mark name a worker's leaking path with exactly the leaked bytes
+--DESCRIPTION--
+A worker loop leaking 1 KiB per job into a static array: dumps since the
+mark name the leaking path with exactly the leaked bytes, and nothing that
+was freed.
 --ENV--
 MEMPROF_PROFILE=1
 --EXTENSIONS--

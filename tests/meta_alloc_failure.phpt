@@ -1,5 +1,9 @@
 --TEST--
-meta: when the profiler cannot allocate its metadata (injected in the debug build), profiling turns itself off with one warning and the script runs on, unchanged
+meta: when metadata cannot be allocated, profiling turns off with one warning
+--DESCRIPTION--
+When the profiler cannot allocate its metadata (injected in the debug
+build), profiling turns itself off with one warning and the script runs on,
+unchanged.
 --EXTENSIONS--
 memprof
 --SKIPIF--

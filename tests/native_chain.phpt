@@ -1,5 +1,10 @@
 --TEST--
-native: another tool that set libxml2's allocator before memprof (xmlMemSetup(), with functions that count and pass on) is chained to: both see every allocation while memprof tracks, the tool keeps its functions after memprof stops, and memprof alone works once the tool gives libxml2's allocator back
+native: a tool that set libxml2's allocator before memprof is chained to
+--DESCRIPTION--
+Another tool that set libxml2's allocator before memprof (xmlMemSetup(),
+with functions that count and pass on) is chained to: both see every
+allocation while memprof tracks, the tool keeps its functions after memprof
+stops, and memprof alone works once the tool gives libxml2's allocator back.
 --EXTENSIONS--
 memprof
 dom

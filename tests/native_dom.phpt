@@ -1,5 +1,11 @@
 --TEST--
-native: libxml2's memory behind a DOMDocument that a function keeps is on the "{native}" child of the PHP call that made it (at the call's line), agrees with glibc's own count, leaves the profile when the document goes; folded stacks and Go pprof show it; memprof_enabled_flags() says native only when it runs
+native: libxml2's memory behind a DOMDocument is on the {native} child of its call
+--DESCRIPTION--
+Libxml2's memory behind a DOMDocument that a function keeps is on the
+"{native}" child of the PHP call that made it (at the call's line), agrees
+with glibc's own count, leaves the profile when the document goes; folded
+stacks and Go pprof show it; memprof_enabled_flags() says native only when
+it runs.
 --ENV--
 GLIBC_TUNABLES=glibc.malloc.tcache_count=0
 --EXTENSIONS--

@@ -1,5 +1,11 @@
 --TEST--
-native: FFI's malloc() and free() are seen (scopes declared while tracking get memprof's functions from dlsym(); every scope's calls go through ffi_call(), where memprof swaps the allocator): exact bytes on the calling line, gone when FFI frees them, also PHP's persistent blocks freed through FFI; other lookups stay the caller's own
+native: FFI's malloc() and free() are seen on the calling line
+--DESCRIPTION--
+FFI's malloc() and free() are seen (scopes declared while tracking get
+memprof's functions from dlsym(); every scope's calls go through ffi_call(),
+where memprof swaps the allocator): exact bytes on the calling line, gone
+when FFI frees them, also PHP's persistent blocks freed through FFI; other
+lookups stay the caller's own.
 --EXTENSIONS--
 memprof
 ffi

@@ -1,5 +1,10 @@
 --TEST--
-native: SQLite3 in-memory databases, GD images and curl handles kept by functions: each library's memory is under the PHP call that made it, agrees with glibc's own count, and leaves the profile when freed; a mark ($since) shows only the native memory kept since
+native: SQLite3, GD and curl memory is under the PHP call that made it
+--DESCRIPTION--
+SQLite3 in-memory databases, GD images and curl handles kept by functions:
+each library's memory is under the PHP call that made it, agrees with
+glibc's own count, and leaves the profile when freed; a mark ($since) shows
+only the native memory kept since.
 --ENV--
 GLIBC_TUNABLES=glibc.malloc.tcache_count=0
 --EXTENSIONS--

@@ -1,5 +1,11 @@
 --TEST--
-native: MEMPROF_PROFILE=native starts it with the request; an extension loaded later with dl() is covered; a forked child tracks its own native memory; twenty sessions on and off leave the entries as they were (libxml2's xmlMalloc word read through FFI; a session without the flag sees no native memory); sampling estimates native memory too
+native: start with the request, dl(), fork, repeated sessions and sampling
+--DESCRIPTION--
+MEMPROF_PROFILE=native starts it with the request; an extension loaded later
+with dl() is covered; a forked child tracks its own native memory; twenty
+sessions on and off leave the entries as they were (libxml2's xmlMalloc word
+read through FFI; a session without the flag sees no native memory);
+sampling estimates native memory too.
 --ENV--
 MEMPROF_PROFILE=native
 --EXTENSIONS--

@@ -1,5 +1,9 @@
 --TEST--
-native: a second session in the same request puts libxml2's memory on its own call's "{native}" child: nothing of the first session's paths is remembered (the same allocations made the same way in both, by different functions)
+native: a second session puts native memory on its own call's {native} child
+--DESCRIPTION--
+A second session in the same request puts libxml2's memory on its own call's
+"{native}" child: nothing of the first session's paths is remembered (the
+same allocations made the same way in both, by different functions).
 --EXTENSIONS--
 memprof
 dom

@@ -1,5 +1,11 @@
 --TEST--
-native: libcurl's resolver threads allocate and free through the rewritten entries while the PHP thread parses XML; their calls are passed on, never recorded, and the program's results are those of a run without memprof (the transfers all fail the same ways: unresolved, refused, or timed out where the machine cannot resolve its own name)
+native: libcurl's resolver threads are passed on, never recorded
+--DESCRIPTION--
+Libcurl's resolver threads allocate and free through the rewritten entries
+while the PHP thread parses XML; their calls are passed on, never recorded,
+and the program's results are those of a run without memprof (the transfers
+all fail the same ways: unresolved, refused, or timed out where the machine
+cannot resolve its own name).
 --EXTENSIONS--
 memprof
 dom

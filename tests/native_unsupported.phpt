@@ -1,5 +1,10 @@
 --TEST--
-native: where native tracking cannot run (no object to rewrite, as in a statically linked PHP; simulated in the debug build), the "native" flag gives one warning per session, memprof_enabled_flags() says false, and the Zend heap is profiled as usual
+native: where native tracking cannot run, one warning and the Zend heap profiled
+--DESCRIPTION--
+Where native tracking cannot run (no object to rewrite, as in a statically
+linked PHP; simulated in the debug build), the "native" flag gives one
+warning per session, memprof_enabled_flags() says false, and the Zend heap
+is profiled as usual.
 --EXTENSIONS--
 memprof
 dom

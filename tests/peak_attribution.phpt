@@ -1,5 +1,8 @@
 --TEST--
-peak: a function that built 50 MiB and freed it before the dump is still the peak's holder; the snapshot is within 2% of the exact peak
+peak: a function that built and freed 50 MiB holds the peak; snapshot within 2%
+--DESCRIPTION--
+A function that built 50 MiB and freed it before the dump is still the
+peak's holder; the snapshot is within 2% of the exact peak.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,11 @@
 --TEST--
-retain: memprof.dump_retainers=1 makes growth dumps say what holds the memory (Go pprof -tags: the static that keeps the leak, with its bytes, and a garbage cycle as {unreachable}); memprof.dump_collect_cycles=1 runs the cycle collector first (the cycle is gone from the next dump, and from the heap); ini_set() of dump_retainers to 0 stops the labels
+retain: memprof.dump_retainers and dump_collect_cycles in growth dumps
+--DESCRIPTION--
+memprof.dump_retainers=1 makes growth dumps say what holds the memory (Go
+pprof -tags: the static that keeps the leak, with its bytes, and a garbage
+cycle as {unreachable}); memprof.dump_collect_cycles=1 runs the cycle
+collector first (the cycle is gone from the next dump, and from the heap);
+ini_set() of dump_retainers to 0 stops the labels.
 --ENV--
 MEMPROF_PROFILE=1
 --INI--

@@ -1,5 +1,10 @@
 --TEST--
-retain: scripts/memprof-top.php (what scripts/demo.sh runs) on examples/leak.php names the static cache that keeps the leaked rows first among what holds memory, with the call path that allocated them, beside the call paths themselves
+retain: scripts/memprof-top.php names the static cache that keeps examples/leak.php's rows
+--DESCRIPTION--
+scripts/memprof-top.php (what scripts/demo.sh runs) on examples/leak.php
+names the static cache that keeps the leaked rows first among what holds
+memory, with the call path that allocated them, beside the call paths
+themselves.
 --SKIPIF--
 <?php
 if (!is_file(dirname(__DIR__) . '/scripts/memprof-top.php') || !is_file(dirname(__DIR__) . '/examples/leak.php')) {

@@ -1,5 +1,10 @@
 --TEST--
-retain: memprof_dump_folded(retainers: true) starts each stack with a "{retained by} NAME" frame: per retainer the same bytes as memprof_dump_array(retainers: true), the parser's allocations under the static that keeps them, totals as without retainers, with and without lines
+retain: memprof_dump_folded(retainers: true) starts each stack with its retainer
+--DESCRIPTION--
+memprof_dump_folded(retainers: true) starts each stack with a "{retained by}
+NAME" frame: per retainer the same bytes as memprof_dump_array(retainers:
+true), the parser's allocations under the static that keeps them, totals as
+without retainers, with and without lines.
 --EXTENSIONS--
 memprof
 --FILE--

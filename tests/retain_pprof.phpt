@@ -1,5 +1,12 @@
 --TEST--
-retain: memprof_dump_pprof(retainers: true) labels each sample with what holds its memory (retained_by): Go pprof's -tags gives each retainer's bytes exactly as memprof_dump_array(retainers: true) does, and -tagfocus on a static that keeps every parsed config puts the parser's allocations under it (the allocation site and the retainer differ), with the profile's totals unchanged by the split
+retain: memprof_dump_pprof(retainers: true) labels each sample with its retainer
+--DESCRIPTION--
+memprof_dump_pprof(retainers: true) labels each sample with what holds its
+memory (retained_by): Go pprof's -tags gives each retainer's bytes exactly
+as memprof_dump_array(retainers: true) does, and -tagfocus on a static that
+keeps every parsed config puts the parser's allocations under it (the
+allocation site and the retainer differ), with the profile's totals
+unchanged by the split.
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -1,5 +1,16 @@
 --TEST--
-retain: memprof_dump_array(retainers: true) names what holds each allocation: a global, a static property, an enum case (a class constant holding an object), a function's and a method's static variable, a running frame's variable and $this, a closure's bound variable (a large array), an ArrayObject's and a SplObjectStorage's contents, a cycle reachable from a static, a suspended generator's and fiber's variables (through their globals), the error handler, a WeakMap's value (its key is charged to where the key is held), a cycle nothing holds ({unreachable}), an object only an autoloader holds ({held elsewhere}) and an array's key made at run time; exact bytes, and every node's retainers add up to its memory
+retain: memprof_dump_array(retainers: true) names every kind of root that holds memory
+--DESCRIPTION--
+memprof_dump_array(retainers: true) names what holds each allocation: a
+global, a static property, an enum case (a class constant holding an
+object), a function's and a method's static variable, a running frame's
+variable and $this, a closure's bound variable (a large array), an
+ArrayObject's and a SplObjectStorage's contents, a cycle reachable from a
+static, a suspended generator's and fiber's variables (through their
+globals), the error handler, a WeakMap's value (its key is charged to where
+the key is held), a cycle nothing holds ({unreachable}), an object only an
+autoloader holds ({held elsewhere}) and an array's key made at run time;
+exact bytes, and every node's retainers add up to its memory.
 --EXTENSIONS--
 memprof
 --FILE--

@@ -1,5 +1,13 @@
 --TEST--
-retain: views with retainers: $peak with $retainers is a ValueError (array and pprof); a since view charges only the blocks made since the mark (a global assigned an older string after the mark is not among them); a 100,000-level nested array is walked without recursion (200,000 blocks charged to its global; plain PHP cannot free one much deeper); in every view, full and sampling, each node's retainers add up to its memory; dumped inside a running fiber, the frames below it are walked too
+retain: retainers with $peak, since a mark, deep arrays, sampling and fibers
+--DESCRIPTION--
+Views with retainers: $peak with $retainers is a ValueError (array and
+pprof); a since view charges only the blocks made since the mark (a global
+assigned an older string after the mark is not among them); a 100,000-level
+nested array is walked without recursion (200,000 blocks charged to its
+global; plain PHP cannot free one much deeper); in every view, full and
+sampling, each node's retainers add up to its memory; dumped inside a
+running fiber, the frames below it are walked too.
 --EXTENSIONS--
 memprof
 --INI--

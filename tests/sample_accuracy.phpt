@@ -1,5 +1,8 @@
 --TEST--
-sample: estimates of paths holding 5% or more of the memory are within 10% of the truth for a fixed seed, and within 20% across seeds
+sample: estimates of paths holding 5% or more are within 10% (20% across seeds)
+--DESCRIPTION--
+Estimates of paths holding 5% or more of the memory are within 10% of the
+truth for a fixed seed, and within 20% across seeds.
 --EXTENSIONS--
 memprof
 --FILE--

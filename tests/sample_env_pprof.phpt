@@ -1,5 +1,8 @@
 --TEST--
-sample: MEMPROF_PROFILE=sample profiles from request start in sampling mode; Go pprof reads the period and the sampled comment
+sample: MEMPROF_PROFILE=sample profiles in sampling mode; Go pprof reads the period
+--DESCRIPTION--
+MEMPROF_PROFILE=sample profiles from request start in sampling mode; Go
+pprof reads the period and the sampled comment.
 --SKIPIF--
 <?php
 $pprof = getenv('MEMPROF_GO_PPROF') ?: __DIR__ . '/../build-readers/pprof';

@@ -1,5 +1,8 @@
 --TEST--
-sample: memprof_enable(['sample' => true]) and MEMPROF_PROFILE=sample: the flag, option errors, no call counting, dumps that say they are sampled
+sample: the sample option and MEMPROF_PROFILE=sample: flags, errors, sampled dumps
+--DESCRIPTION--
+memprof_enable(['sample' => true]) and MEMPROF_PROFILE=sample: the flag,
+option errors, no call counting, dumps that say they are sampled.
 --INI--
 memprof.sample_interval=64K
 memprof.sample_seed=7

@@ -1,5 +1,11 @@
 --TEST--
-sample: 300,000 small live blocks at a 64-byte interval (about 100,000 sampled, most leaving the address map's nursery for its page tier): the live estimate is within 10% of the truth, and once they are freed their path holds exactly 0 bytes in 0 blocks (a sampled block's record, whose estimate was added, is what its free subtracts: the page tier keeps sampled records whole)
+sample: small sampled blocks in the page tier: estimate within 10%, 0 once freed
+--DESCRIPTION--
+300,000 small live blocks at a 64-byte interval (about 100,000 sampled, most
+leaving the address map's nursery for its page tier): the live estimate is
+within 10% of the truth, and once they are freed their path holds exactly 0
+bytes in 0 blocks (a sampled block's record, whose estimate was added, is
+what its free subtracts: the page tier keeps sampled records whole).
 --INI--
 memprof.sample_interval=64
 memprof.sample_seed=3

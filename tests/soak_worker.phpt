@@ -1,5 +1,9 @@
 --TEST--
-soak: a profiled CLI worker runs 10,000 jobs, a mark each, a checked dump every 1,000: RSS flat after warm-up, every dump consistent (soak/worker.php; the long run is 100,000)
+soak: a profiled CLI worker runs 10,000 jobs with flat RSS and consistent dumps
+--DESCRIPTION--
+A profiled CLI worker runs 10,000 jobs, a mark each, a checked dump every
+1,000: RSS flat after warm-up, every dump consistent (soak/worker.php; the
+long run is 100,000).
 --SKIPIF--
 <?php if (str_contains((string) @file_get_contents('/proc/self/maps'), 'vgpreload')) die('skip too slow under valgrind (soak/worker.php runs under ASAN)'); ?>
 --EXTENSIONS--

@@ -1,5 +1,9 @@
 --TEST--
-trigger: MEMPROF_PROFILE with empty items (",,1,", ",dump_on_limit,,", " , ,", ",,,"): empty items are ignored without a warning; only empty items means off
+trigger: MEMPROF_PROFILE's empty items are ignored without a warning
+--DESCRIPTION--
+MEMPROF_PROFILE with empty items (",,1,", ",dump_on_limit,,", " , ,",
+",,,"): empty items are ignored without a warning; only empty items means
+off.
 --EXTENSIONS--
 memprof
 --ENV--

@@ -1,5 +1,8 @@
 --TEST--
-trigger: MEMPROF_PROFILE="dump_on_limit, native" enables with dump_on_limit and native tracking (items trimmed)
+trigger: MEMPROF_PROFILE="dump_on_limit, native" enables both, items trimmed
+--DESCRIPTION--
+MEMPROF_PROFILE="dump_on_limit, native" enables with dump_on_limit and
+native tracking (items trimmed).
 --EXTENSIONS--
 memprof
 --ENV--

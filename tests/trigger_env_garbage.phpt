@@ -1,6 +1,9 @@
 --TEST--
-trigger: MEMPROF_PROFILE with raw unprintable/non-UTF-8 bytes and long items: escaped \xNN, cut at 40 bytes
+trigger: MEMPROF_PROFILE's unprintable bytes and long items are escaped and cut
 --DESCRIPTION--
+MEMPROF_PROFILE with raw unprintable/non-UTF-8 bytes and long items: escaped
+\xNN, cut at 40 bytes.
+
 The --ENV-- line below carries raw bytes (0x01, 0xff, and UTF-8 0xc3 0xa9):
 items are "a<01><ff>b", a 120-byte item, a 40-byte item (not cut), a 41-byte
 item (cut), "caf<c3><a9>" and the valid flag "native". One warning per unknown

@@ -1,5 +1,9 @@
 --TEST--
-trigger: MEMPROF_PROFILE near the system's 128 KiB limit for one environment string: one long item gets one shortened warning; thousands of unknown items get 8 warnings and one count of the rest; flags among them still apply
+trigger: a MEMPROF_PROFILE near 128 KiB gives bounded warnings; flags still apply
+--DESCRIPTION--
+MEMPROF_PROFILE near the system's 128 KiB limit for one environment string:
+one long item gets one shortened warning; thousands of unknown items get 8
+warnings and one count of the rest; flags among them still apply.
 --EXTENSIONS--
 memprof
 --FILE--

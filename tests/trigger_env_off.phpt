@@ -1,6 +1,10 @@
 --TEST--
-trigger: MEMPROF_PROFILE values that mean off (trimmed, any case: empty, only zeros, "off", "false", "no") leave profiling off without a warning; near misses are flags (a warning, profiling on)
+trigger: MEMPROF_PROFILE values that mean off leave profiling off without a warning
 --DESCRIPTION--
+MEMPROF_PROFILE values that mean off (trimmed, any case: empty, only zeros,
+"off", "false", "no") leave profiling off without a warning; near misses are
+flags (a warning, profiling on).
+
 Each value runs in a child PHP (same binary and options as the test; under
 the valgrind wrapper one value in three, memprof_test_child_php()), with
 the value passed through proc_open()'s environment, spaces and tabs kept.

@@ -1,5 +1,8 @@
 --TEST--
-trigger: MEMPROF_PROFILE="1,bogus,,dump_on_limit" warns once about "bogus", ignores the empty item, keeps the rest
+trigger: an unknown MEMPROF_PROFILE item warns once; the rest is kept
+--DESCRIPTION--
+MEMPROF_PROFILE="1,bogus,,dump_on_limit" warns once about "bogus", ignores
+the empty item, keeps the rest.
 --EXTENSIONS--
 memprof
 --ENV--

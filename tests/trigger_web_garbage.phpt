@@ -1,5 +1,10 @@
 --TEST--
-trigger: MEMPROF_PROFILE from a web request (right secret) with a 1 MB value, bytes that are not UTF-8, NUL bytes and empty items: the same clear warnings as from the environment (escaped, shortened, at most 8 and a count), flags still apply (php-cgi)
+trigger: a web MEMPROF_PROFILE with bad bytes warns as the environment's does
+--DESCRIPTION--
+MEMPROF_PROFILE from a web request (right secret) with a 1 MB value, bytes
+that are not UTF-8, NUL bytes and empty items: the same clear warnings as
+from the environment (escaped, shortened, at most 8 and a count), flags
+still apply (php-cgi).
 --SKIPIF--
 <?php
 /* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */

@@ -1,5 +1,9 @@
 --TEST--
-trigger: a web trigger's MEMPROF_PROFILE follows the environment's rule for off (trimmed, any case: only zeros, "off", "false", "no"): with the right secret those leave profiling off without a warning (php-cgi)
+trigger: a web MEMPROF_PROFILE follows the environment's rule for off
+--DESCRIPTION--
+A web trigger's MEMPROF_PROFILE follows the environment's rule for off
+(trimmed, any case: only zeros, "off", "false", "no"): with the right secret
+those leave profiling off without a warning (php-cgi).
 --SKIPIF--
 <?php
 /* Debian's php-cgi is not thread-safe: a ZTS module cannot load there. */

@@ -1,5 +1,8 @@
 --TEST--
-trigger: MEMPROF_PROFILE from $_GET, $_POST or $_COOKIE starts profiling only with memprof.trigger_secret set and MEMPROF_SECRET equal to it (php-cgi)
+trigger: a web MEMPROF_PROFILE starts profiling only with the right secret
+--DESCRIPTION--
+MEMPROF_PROFILE from $_GET, $_POST or $_COOKIE starts profiling only with
+memprof.trigger_secret set and MEMPROF_SECRET equal to it (php-cgi).
 --SKIPIF--
 <?php
 /* Debian's php-fpm and php-cgi are not thread-safe: a ZTS module cannot load there. */

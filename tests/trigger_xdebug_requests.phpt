@@ -1,5 +1,11 @@
 --TEST--
-trigger: memprof's request-startup warnings (an unknown MEMPROF_PROFILE flag, from the environment or a web trigger) wait until every extension's RINIT has run: with Debian 12's Xdebug 3.2 (develop, debug) the second request of a php-cgi process no longer segfaults, each request shows the warning once and runs; a request that runs no PHP code logs it
+trigger: request-startup warnings wait until every RINIT has run (Xdebug 3.2)
+--DESCRIPTION--
+Memprof's request-startup warnings (an unknown MEMPROF_PROFILE flag, from
+the environment or a web trigger) wait until every extension's RINIT has
+run: with Debian 12's Xdebug 3.2 (develop, debug) the second request of a
+php-cgi process no longer segfaults, each request shows the warning once and
+runs; a request that runs no PHP code logs it.
 --SKIPIF--
 <?php
 /* Debian's php-cgi is not thread-safe: a ZTS module cannot load there. */

@@ -58,6 +58,78 @@ void memprof_heap_resume(void)
 	memprof_heap_g.paused--;
 }
 
+/* The proxy, made at the thread's first session (kept to its end), and
+ * the real heap's offsets found on it. */
+static bool heap_session_proxy(void)
+{
+	int saved_errno;
+
+	if (heap_l.proxy) {
+		return true;
+	}
+	/* errno as it was: mapping the proxy's chunk sets it where the kernel
+	 * refuses to name the mapping (Debian's zend_alloc calls
+	 * prctl(PR_SET_VMA): EINVAL), and PHP prints strerror(errno) in some
+	 * warnings even when nothing failed ("Failed to open stream: Success"
+	 * became "Invalid argument": php-src's
+	 * ext/standard/tests/file/bug35740.phpt in the matrix). */
+	saved_errno = errno;
+	heap_l.proxy = zend_mm_startup();
+	errno = saved_errno;
+	if (!heap_l.proxy) {
+		return false;
+	}
+	memprof_heap_find_offsets(heap_l.proxy);
+	return true;
+}
+
+/* Which handler set the session uses (memprof_heap_set_handlers()), from
+ * the real heap as it is now. */
+static void heap_session_choose(void)
+{
+	heap_l.real = zend_mm_get_heap();
+	heap_l.mirror_usage = memprof_heap_mirror_wanted();
+	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
+	/* (the direct handlers: see heap_malloc_sampled_direct()) */
+	heap_l.direct = !heap_l.real_malloc && !heap_l.mirror_usage
+		&& heap_l.overflow_offset && (!MEMPROF_COMPAT_DELAYED_OOM || heap_l.fallible_offset);
+}
+
+/* The counters a session starts from. */
+static void heap_session_reset(void)
+{
+	memprof_heap_g.paused = 0;
+	memprof_heap_g.live_bytes = 0;
+	memprof_heap_g.generation = 0;
+	memprof_heap_g.peak_bytes = 0;
+	memprof_heap_g.peak_next = 0;
+	memprof_heap_g.peak.count = 0;
+	memprof_heap_g.peak.level = 0;
+	memprof_heap_g.growth_next = 0;
+	memprof_heap_g.in_real_alloc = false;
+	heap_l.growth_due = false;
+	heap_l.native_of = NULL;
+}
+
+/* Sampling mode's filter, generator and first countdown; false when the
+ * filter cannot be had (the session does not start). */
+static bool heap_session_sampling(uint64_t sample_interval, uint64_t seed)
+{
+	if (!memprof_heap_g.sample_filter) {
+		/* Kept from session to session (memprof_heap_stop() clears what
+		 * was used): a new calloc'd MiB per request is page faults. */
+		memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
+	}
+	if (!memprof_heap_g.sample_filter) {
+		return false;
+	}
+	memprof_heap_g.sample_interval = (double) sample_interval;
+	memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
+	memprof_heap_g.sample_rng |= 1;
+	memprof_heap_g.sample_countdown = memprof_heap_sample_gap();
+	return true;
+}
+
 zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 {
 	struct timespec now;
@@ -74,55 +146,17 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 #else
 	heap_l.native_recheck = false;
 #endif
-	if (!heap_l.proxy) {
-		/* errno as it was: mapping the proxy's chunk sets it where the
-		 * kernel refuses to name the mapping (Debian's zend_alloc calls
-		 * prctl(PR_SET_VMA): EINVAL), and PHP prints strerror(errno) in
-		 * some warnings even when nothing failed ("Failed to open stream:
-		 * Success" became "Invalid argument": php-src's
-		 * ext/standard/tests/file/bug35740.phpt in the matrix). */
-		int saved_errno = errno;
-		heap_l.proxy = zend_mm_startup();
-		errno = saved_errno;
-		if (!heap_l.proxy) {
-			return FAILURE;
-		}
-		memprof_heap_find_offsets(heap_l.proxy);
+	if (!heap_session_proxy()) {
+		return FAILURE;
 	}
-	heap_l.real = zend_mm_get_heap();
-	heap_l.mirror_usage = memprof_heap_mirror_wanted();
-	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
-	/* (the direct handlers: see heap_malloc_sampled_direct()) */
-	heap_l.direct = !heap_l.real_malloc && !heap_l.mirror_usage
-		&& heap_l.overflow_offset && (!MEMPROF_COMPAT_DELAYED_OOM || heap_l.fallible_offset);
-	memprof_heap_g.paused = 0;
-	memprof_heap_g.live_bytes = 0;
-	memprof_heap_g.generation = 0;
-	memprof_heap_g.peak_bytes = 0;
-	memprof_heap_g.peak_next = 0;
-	memprof_heap_g.peak.count = 0;
-	memprof_heap_g.peak.level = 0;
-	memprof_heap_g.growth_next = 0;
-	memprof_heap_g.in_real_alloc = false;
-	heap_l.growth_due = false;
-	heap_l.native_of = NULL;
+	heap_session_choose();
+	heap_session_reset();
 	memprof_heap_g.sampling = sample_interval != 0;
 	/* (sampled records are few, and their estimates are computed from them) */
 	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : memprof_heap_record_compact;
-	if (memprof_heap_g.sampling) {
-		if (!memprof_heap_g.sample_filter) {
-			/* Kept from session to session (memprof_heap_stop() clears what
-			 * was used): a new calloc'd MiB per request is page faults. */
-			memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
-		}
-		if (!memprof_heap_g.sample_filter) {
-			memprof_heap_g.sampling = false;
-			return FAILURE;
-		}
-		memprof_heap_g.sample_interval = (double) sample_interval;
-		memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
-		memprof_heap_g.sample_rng |= 1;
-		memprof_heap_g.sample_countdown = memprof_heap_sample_gap();
+	if (memprof_heap_g.sampling && !heap_session_sampling(sample_interval, seed)) {
+		memprof_heap_g.sampling = false;
+		return FAILURE;
 	}
 	memprof_heap_set_handlers(heap_l.proxy);
 #ifdef ZTS

@@ -50,9 +50,6 @@ MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
 
 /* ---- the shadow stack ------------------------------------------------------ */
 
-
-
-
 bool memprof_frame_stack_grow(memprof_frame_stack *s, uint32_t need)
 {
 	size_t cap = s->cap;
@@ -290,62 +287,72 @@ static zend_always_inline memprof_path *frame_sync_near(memprof_frame_stack *s, 
 	return node;
 }
 
-/* Makes the stack agree with the engine's chain of frames ending at ex
- * (the first trackable frame at or below it) and returns that frame's node,
- * the root when there is none.
+/* ---- the general sync ----------------------------------------------------------
+ *
+ * Makes the stack agree with the engine's chain of frames ending at ex (the
+ * first trackable frame at or below it) and returns that frame's node, the
+ * root when there is none.
  *
  * Entries pushed by a hook are trusted while that hook is on the C stack
  * (it removes them when it returns), so the engine's chain is only compared
  * with the entries above the topmost hooked one: the frames the hooks did
  * not see (direct VM calls, or frames left behind by a bailout). Matching
  * entries are kept, the rest are replaced by entries for the engine's
- * frames, each counting one call. If
- * the topmost hooked entry is not on the engine's chain at all (a bailout
- * skipped its hook), the whole stack is rebuilt. */
-memprof_path *memprof_frame_sync(const zend_execute_data *ex)
-{
-	memprof_frame_stack *s = memprof_frame_g.stack;
-	const zend_execute_data *p, *caller, *placeholder = NULL, *above = NULL;
-	uint32_t trusted = s->n, k;
-	size_t m = 0;
-	bool rebuild = false, chained = false;
-	memprof_frame_chain_use use;
-	memprof_path *node;
+ * frames, each counting one call. If the topmost hooked entry is not on the
+ * engine's chain at all (a bailout skipped its hook), the whole stack is
+ * rebuilt. The steps below are inlined into memprof_frame_sync(). */
 
-	if (frame_l.hooks && ex && ex->func && s->n && (node = frame_sync_near(s, ex))) {
-		return node;
+/* What the walk down the engine's chain found. */
+typedef struct _frame_sync_walk {
+	uint32_t trusted;     /* entries trusted: up to the topmost hooked one met on the chain */
+	size_t m;             /* frames above it, in frame_l.walk, the topmost first */
+	bool rebuild;         /* the chain ended without meeting a trusted entry */
+	bool chained;         /* a kept "yield from" chain stands in for frames (the use) */
+	const zend_execute_data *placeholder;  /* the first placeholder met, NULL: none */
+	const zend_execute_data *above;        /* the frame walked just above it */
+} frame_sync_walk;
+
+/* A delegating generator's placeholder ("yield from") p on the walk: the
+ * engine links in the real frames of the delegating generators on demand,
+ * as debug_backtrace() does. A long chain's are kept (frame_chain.c): their
+ * frames are put in the walk and the walk goes on below them. Returns the
+ * frame to go on with, p itself to pass over it, NULL to end the walk (no
+ * memory for the walk). */
+static zend_always_inline const zend_execute_data *frame_sync_placeholder(memprof_frame_stack *s,
+	const zend_execute_data *p, frame_sync_walk *w, memprof_frame_chain_use *use)
+{
+	if (!w->placeholder && Z_TYPE(p->This) == IS_OBJECT) {
+		w->placeholder = p;
+		w->above = w->m ? frame_l.walk[w->m - 1] : NULL;
+		if (frame_l.chain.s == s && memprof_frame_chain_skip(s, p, w->above, use)) {
+			uint32_t i;
+			if (!frame_walk_reserve(w->m + use->extra)) {
+				return NULL;
+			}
+			for (i = use->extra; i > 0; i--) {
+				frame_l.walk[w->m++] = frame_l.chain.extra[i - 1]->execute_data;
+			}
+			use->at = w->m;
+			w->chained = true;
+			return p;
+		}
 	}
-	if (!frame_l.hooks) {
-		/* No entry is hooked (and the stack may be deep: a "yield from" chain). */
-		trusted = 0;
-	}
-	while (trusted > 0 && !s->e[trusted - 1].hooked) {
-		trusted--;
-	}
+	return zend_generator_check_placeholder_frame((zend_execute_data *) p);
+}
+
+/* Walks the engine's chain from ex down to the topmost trusted entry,
+ * keeping the trackable frames above it in frame_l.walk. */
+static zend_always_inline void frame_sync_walk_chain(memprof_frame_stack *s, const zend_execute_data *ex,
+	frame_sync_walk *w, memprof_frame_chain_use *use)
+{
+	const zend_execute_data *p;
+
 	for (p = ex; p; p = p->prev_execute_data) {
 		if (UNEXPECTED(!p->func)) {
-			/* A delegating generator's placeholder ("yield from"): the engine
-			 * links in the real frames of the delegating generators on demand,
-			 * as debug_backtrace() does. A long chain's are kept
-			 * (frame_chain.c): the walk goes on below them. */
-			const zend_execute_data *real;
-			if (!placeholder && Z_TYPE(p->This) == IS_OBJECT) {
-				placeholder = p;
-				above = m ? frame_l.walk[m - 1] : NULL;
-				if (frame_l.chain.s == s && memprof_frame_chain_skip(s, p, above, &use)) {
-					uint32_t i;
-					if (!frame_walk_reserve(m + use.extra)) {
-						break;
-					}
-					for (i = use.extra; i > 0; i--) {
-						frame_l.walk[m++] = frame_l.chain.extra[i - 1]->execute_data;
-					}
-					use.at = m;
-					chained = true;
-					continue;
-				}
+			const zend_execute_data *real = frame_sync_placeholder(s, p, w, use);
+			if (!real) {
+				break;
 			}
-			real = zend_generator_check_placeholder_frame((zend_execute_data *) p);
 			if (real == p) {
 				continue;
 			}
@@ -361,61 +368,106 @@ memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 		if (!frame_trackable(p->func)) {
 			continue;
 		}
-		if (m == 0) {
-			trusted = frame_drop_returning(s, p, trusted);
+		if (w->m == 0) {
+			w->trusted = frame_drop_returning(s, p, w->trusted);
 		}
-		if (trusted > 0 && frame_entry_is(&s->e[trusted - 1], p)) {
+		if (w->trusted > 0 && frame_entry_is(&s->e[w->trusted - 1], p)) {
 			break;
 		}
-		if (!frame_walk_reserve(m + 1)) {
+		if (!frame_walk_reserve(w->m + 1)) {
 			break;
 		}
-		frame_l.walk[m++] = p;
+		frame_l.walk[w->m++] = p;
 	}
-	if (!p && trusted > 0) {
+	if (!p && w->trusted > 0) {
 		/* The chain ended without meeting the trusted entry. */
-		rebuild = true;
-		trusted = 0;
+		w->rebuild = true;
+		w->trusted = 0;
 	}
-	/* Keep the untrusted entries that still match the chain, bottom up. */
-	k = trusted;
-	if (UNEXPECTED(chained)) {
+}
+
+/* Keeps the untrusted entries that still match the walk, bottom up, taking
+ * their frames off the walk; *k receives the number of entries kept. false
+ * when a kept chain no longer fits: the sync must start again without it. */
+static zend_always_inline bool frame_sync_keep(memprof_frame_stack *s, frame_sync_walk *w,
+	const memprof_frame_chain_use *use, uint32_t *k_out)
+{
+	uint32_t k = w->trusted;
+
+	if (UNEXPECTED(w->chained)) {
 		/* Up to the kept chain: the same frames below it, then its
 		 * entries; generators found above it are pushed anew. */
-		while (m > use.at && k < s->n && frame_entry_still(s, k, frame_l.walk[m - 1])) {
+		while (w->m > use->at && k < s->n && frame_entry_still(s, k, frame_l.walk[w->m - 1])) {
 			k++;
-			m--;
+			w->m--;
 		}
 		/* (the consumer may resume the leaf from another line) */
-		if (rebuild || m != use.at || k != frame_l.chain.a
+		if (w->rebuild || w->m != use->at || k != frame_l.chain.a
 				|| s->e[k].node->call_line != memprof_frame_line(k ? s->e[k - 1].ex : NULL)) {
-			memprof_frame_chain_forget();
-			return memprof_frame_sync(ex);
+			return false;
 		}
-		k += use.keep;
+		k += use->keep;
 	}
-	while (m > 0 && k < s->n && (!chained || !use.extra) && frame_entry_still(s, k, frame_l.walk[m - 1])) {
-		if (rebuild) {
+	while (w->m > 0 && k < s->n && (!w->chained || !use->extra) && frame_entry_still(s, k, frame_l.walk[w->m - 1])) {
+		if (w->rebuild) {
 			s->e[k].hooked = false;
 		}
 		k++;
-		m--;
+		w->m--;
 	}
-	if (UNEXPECTED(chained)) {
+	if (UNEXPECTED(w->chained)) {
 		/* The cut below must not drop the chain this sync keeps. */
-		frame_l.chain.n = use.keep;
+		frame_l.chain.n = use->keep;
 	}
+	*k_out = k;
+	return true;
+}
+
+/* Cuts the stack to its k kept entries and pushes the walk's frames above
+ * them; returns the node of the topmost. */
+static zend_always_inline memprof_path *frame_sync_push(memprof_frame_stack *s, uint32_t k, const frame_sync_walk *w,
+	memprof_frame_chain_use *use)
+{
+	memprof_path *node;
+	const zend_execute_data *caller;
+
 	s->n = k;
 	frame_stack_cut_stable(s);
 	node = k ? s->e[k - 1].node : (s->base ? s->base : memprof_path_root());
 	caller = k ? s->e[k - 1].ex : NULL;
-	if (memprof_frame_stack_grow(s, k + (uint32_t) m)) {
-		node = frame_push_entries(s, node, caller, frame_l.walk, m);
+	if (memprof_frame_stack_grow(s, k + (uint32_t) w->m)) {
+		node = frame_push_entries(s, node, caller, frame_l.walk, w->m);
 	}
-	if (UNEXPECTED(placeholder != NULL)) {
-		memprof_frame_chain_after(s, chained ? &use : NULL, placeholder, above);
+	if (UNEXPECTED(w->placeholder != NULL)) {
+		memprof_frame_chain_after(s, w->chained ? use : NULL, w->placeholder, w->above);
 	}
 	return node;
+}
+
+memprof_path *memprof_frame_sync(const zend_execute_data *ex)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	frame_sync_walk w = { s->n, 0, false, false, NULL, NULL };
+	memprof_frame_chain_use use;
+	memprof_path *node;
+	uint32_t k;
+
+	if (frame_l.hooks && ex && ex->func && s->n && (node = frame_sync_near(s, ex))) {
+		return node;
+	}
+	if (!frame_l.hooks) {
+		/* No entry is hooked (and the stack may be deep: a "yield from" chain). */
+		w.trusted = 0;
+	}
+	while (w.trusted > 0 && !s->e[w.trusted - 1].hooked) {
+		w.trusted--;
+	}
+	frame_sync_walk_chain(s, ex, &w, &use);
+	if (UNEXPECTED(!frame_sync_keep(s, &w, &use, &k))) {
+		memprof_frame_chain_forget();
+		return memprof_frame_sync(ex);
+	}
+	return frame_sync_push(s, k, &w, &use);
 }
 
 /* True when the engine's chain from p down has no trackable frame left
@@ -518,98 +570,107 @@ static void frame_stable_compute(memprof_frame_stack *s)
 	memprof_frame_stack_keep(s);
 }
 
-/* The path of the code running now, the shadow stack repaired from the engine's stack. */
-static memprof_path *memprof_frame_sync_current(void)
+/* ---- the sync at an allocation ------------------------------------------------------
+ *
+ * The path of the code running now, the shadow stack repaired from the
+ * engine's stack by memprof_frame_sync_current() in two walks down both:
+ * first to the first frame that is still its entry (frame_current_new_calls()),
+ * then verifying the entries below it (frame_current_verify()). Anything
+ * they cannot settle takes the general sync. The steps are inlined into
+ * the one caller, frame_sync_current_site_far(). */
+
+/* Where the walks are, and what they may trust. */
+typedef struct _frame_current_walk {
+	const zend_execute_data *p;  /* the engine's frame reached */
+	uint32_t i;                  /* entries 0 .. i-1 are left to compare */
+	uint32_t floor;              /* entries up to here are trusted: a call too deep for the hooks (0: none) */
+	uint32_t stable;             /* ... and up to here: stable frames (0: none) */
+	size_t nfresh;               /* new calls met, in frame_l.walk, the topmost first */
+} frame_current_walk;
+
+/* Down the engine's chain to the first frame that is still its entry:
+ * frames above it are new calls (kept in the walk scratch: the general sync
+ * is not called after), entries above it have returned (dropped). Which of
+ * a frame and an entry is higher up is told by address within the VM
+ * stack's current page; a frame in that page is above an entry outside it
+ * (in an older page; or the entry's page is gone, and the frame's chain
+ * leads out of the page without meeting it). false: anything else, for the
+ * general sync. */
+static zend_always_inline bool frame_current_new_calls(const memprof_frame_stack *s, frame_current_walk *w)
 {
-	memprof_frame_stack *s = memprof_frame_g.stack;
-	const zend_execute_data *ex = EG(current_execute_data), *p = ex;
-	uint32_t i = s->n, top, floor = 0, stable = 0;
-	size_t nfresh = 0;
-	bool joined = false;
-	memprof_path *node;
-
-	if (UNEXPECTED(frame_is_fake(ex))) {
-		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_path_root());
-	}
-	/* Hooked entries are trusted while their hook runs (memprof_frame_sync()): a
-	 * hooked entry that is still the engine's frame at its depth ends the
-	 * verification, one that is not takes the general sync. Inside a call
-	 * too deep for the hooks, the entries below it are trusted too. */
-	if (frame_l.bypassing && frame_l.deep_stack == s && s->n >= frame_l.deep_floor) {
-		floor = frame_l.deep_floor;
-	}
-	if (s->stable > floor && s->stable_frees == memprof_frame_g.big_frees) {
-		stable = s->stable;
-	}
-
-	/* Down the engine's chain to the first frame that is still its entry:
-	 * frames above it are new calls (pushed below), entries above it have
-	 * returned (dropped). Which of a frame and an entry is higher up is
-	 * told by address within the VM stack's current page; a frame in that
-	 * page is above an entry outside it (in an older page; or the entry's
-	 * page is gone, and the frame's chain leads out of the page without
-	 * meeting it). Anything else takes the general sync. New calls are
-	 * kept in the walk scratch (memprof_frame_sync() is not called after). */
-	while (p && i > 0) {
-		const memprof_frame_entry *e = &s->e[i - 1];
-		bool p_in;
-		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
+	while (w->p && w->i > 0) {
+		const memprof_frame_entry *e = &s->e[w->i - 1];
+		const zend_execute_data *p = w->p;
+		if (EXPECTED(frame_entry_still(s, w->i - 1, p))) {
 			break;
 		}
-		p_in = p->func && frame_in_segment(p);
-		if (!p_in) {
-			return memprof_frame_sync(ex);
+		if (!p->func || !frame_in_segment(p)) {
+			return false;
 		}
 		if (!frame_trackable(p->func)) {
 			if (frame_is_fiber_bottom(p->func)) {
-				return memprof_frame_sync(ex);
+				return false;
 			}
-			p = p->prev_execute_data;
+			w->p = p->prev_execute_data;
 			continue;
 		}
 		if (!frame_in_segment(e->ex) || p >= e->ex) {
 			/* A new call; at e's own address, e has returned too. */
-			if (p == e->ex && (i <= floor || e->hooked)) {
-				return memprof_frame_sync(ex);
+			if (p == e->ex && (w->i <= w->floor || e->hooked)) {
+				return false;
 			}
-			if (!frame_walk_reserve(nfresh + 1)) {
-				return memprof_frame_sync(ex);
+			if (!frame_walk_reserve(w->nfresh + 1)) {
+				return false;
 			}
-			frame_l.walk[nfresh++] = p;
+			frame_l.walk[w->nfresh++] = p;
 			if (p == e->ex) {
-				i--;
+				w->i--;
 			}
-			p = p->prev_execute_data;
+			w->p = p->prev_execute_data;
 		} else {
-			if (i <= floor || e->hooked) {
-				return memprof_frame_sync(ex);
+			if (w->i <= w->floor || e->hooked) {
+				return false;
 			}
-			i--;
+			w->i--;
 		}
 	}
-	top = i;
-	/* Below that, every entry must still be the engine's frame at its
-	 * depth (same execute_data, same function: the ABA case), down to the
-	 * bottom, or to an entry known not to have changed: a hooked one, the
-	 * floor of a deep call, or a stable one. */
-	while (i > 0 && p) {
-		if (EXPECTED(frame_entry_still(s, i - 1, p))) {
-			if (i <= floor || i <= stable || s->e[i - 1].hooked) {
+	return true;
+}
+
+/* Below the first frame still its entry (top entries left), every entry
+ * must still be the engine's frame at its depth (same execute_data, same
+ * function: the ABA case), down to the bottom, or to an entry known not to
+ * have changed: a hooked one, the floor of a deep call, or a stable one.
+ * false: not so, for the general sync. */
+static zend_always_inline bool frame_current_verify(const memprof_frame_stack *s, frame_current_walk *w, uint32_t top)
+{
+	bool joined = false;
+
+	while (w->i > 0 && w->p) {
+		const zend_execute_data *p = w->p;
+		if (EXPECTED(frame_entry_still(s, w->i - 1, p))) {
+			if (w->i <= w->floor || w->i <= w->stable || s->e[w->i - 1].hooked) {
 				joined = true;
 				break;
 			}
-			i--;
-			p = p->prev_execute_data;
+			w->i--;
+			w->p = p->prev_execute_data;
 		} else if (p->func && !frame_trackable(p->func) && !frame_is_fiber_bottom(p->func)) {
-			p = p->prev_execute_data;
+			w->p = p->prev_execute_data;
 		} else {
-			return memprof_frame_sync(ex);
+			return false;
 		}
 	}
-	if (UNEXPECTED(!joined && (i != 0 || floor || !top || !frame_chain_done(s, p)))) {
-		/* (joined implies top >= 1) */
-		return memprof_frame_sync(ex);
-	}
+	/* (joined implies top >= 1) */
+	return joined || (w->i == 0 && !w->floor && top && frame_chain_done(s, w->p));
+}
+
+/* Cuts the stack to its top verified entries and pushes the nfresh new
+ * calls of the walk above them; returns the node of the topmost. */
+static zend_always_inline memprof_path *frame_current_push(memprof_frame_stack *s, uint32_t top, size_t nfresh)
+{
+	memprof_path *node;
+
 	s->n = top;
 	frame_stack_cut_stable(s);
 	if (UNEXPECTED(s->n > FRAME_STABLE_MIN)
@@ -624,6 +685,36 @@ static memprof_path *memprof_frame_sync_current(void)
 		return node;
 	}
 	return frame_push_entries(s, node, s->e[top - 1].ex, frame_l.walk, nfresh);
+}
+
+static memprof_path *memprof_frame_sync_current(void)
+{
+	memprof_frame_stack *s = memprof_frame_g.stack;
+	const zend_execute_data *ex = EG(current_execute_data);
+	frame_current_walk w = { ex, s->n, 0, 0, 0 };
+	uint32_t top;
+
+	if (UNEXPECTED(frame_is_fake(ex))) {
+		return s->n ? s->e[s->n - 1].node : (s->base ? s->base : memprof_path_root());
+	}
+	/* Hooked entries are trusted while their hook runs (memprof_frame_sync()): a
+	 * hooked entry that is still the engine's frame at its depth ends the
+	 * verification, one that is not takes the general sync. Inside a call
+	 * too deep for the hooks, the entries below it are trusted too. */
+	if (frame_l.bypassing && frame_l.deep_stack == s && s->n >= frame_l.deep_floor) {
+		w.floor = frame_l.deep_floor;
+	}
+	if (s->stable > w.floor && s->stable_frees == memprof_frame_g.big_frees) {
+		w.stable = s->stable;
+	}
+	if (!frame_current_new_calls(s, &w)) {
+		return memprof_frame_sync(ex);
+	}
+	top = w.i;
+	if (UNEXPECTED(!frame_current_verify(s, &w, top))) {
+		return memprof_frame_sync(ex);
+	}
+	return frame_current_push(s, top, w.nfresh);
 }
 
 static zend_never_inline memprof_site *frame_sync_current_site_far(void)
@@ -659,92 +750,3 @@ memprof_site *memprof_frame_sync_current_site(void)
 	}
 	return frame_sync_current_site_far();
 }
-
-/* ---- lifecycle ------------------------------------------------------------------ */
-
-void memprof_frame_thread_init(void)
-{
-	memset(&memprof_frame_g, 0, sizeof(memprof_frame_g));
-	memset(&frame_l, 0, sizeof(frame_l));
-	memprof_frame_g.stack = &frame_l.fallback;
-	memprof_func_thread_init();
-}
-
-void memprof_frame_minit(bool at_startup)
-{
-	memprof_func_minit(at_startup);
-	memprof_frame_fibers_minit();
-	memprof_compat_keep_internal_frames();
-}
-
-void memprof_frame_mshutdown(void)
-{
-	memprof_frame_hooks_mshutdown();
-	memprof_func_mshutdown();
-}
-
-zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *block),
-	bool (*watch)(const void *block, unsigned slot))
-{
-	bool hooks = count_calls && !memprof_frame_jit_possible() && !MEMPROF_COMPAT_ZTS;
-
-	ZEND_ASSERT(!memprof_frame_g.tracking);
-	if (!memprof_tree_start(memprof_func_truncated())) {
-		memprof_frame_stop();
-		return FAILURE;
-	}
-	memprof_path_root()->calls = count_calls;
-	frame_l.session++;
-	frame_l.recorded = recorded;
-	frame_l.watch = watch;
-	memprof_frame_g.tracking = true;
-	memprof_frame_g.count_calls = count_calls;
-	/* Full mode sees every free (sampling only those of sampled blocks). */
-	memprof_frame_g.start_page = count_calls ? EG(vm_stack) : NULL;
-	frame_l.hooks = hooks;
-	if (hooks) {
-		memprof_frame_hooks_install();
-	}
-	/* Started inside a fiber: the fibers on the way (this one, the one that
-	 * resumed it, ...) and the main program each get their stack now. */
-	memprof_frame_adopt(EG(current_fiber_context), EG(current_execute_data));
-	memprof_frame_g.stack = memprof_frame_stack_make(EG(current_fiber_context), NULL, NULL);
-	return SUCCESS;
-}
-
-void memprof_frame_stop(void)
-{
-	if (memprof_frame_g.tracking && frame_l.hooks) {
-		memprof_frame_hooks_remove();
-	}
-	frame_l.hooks = false;
-	memprof_frame_g.tracking = false;
-	memprof_frame_g.start_page = NULL;
-	frame_l.session++;
-	memprof_frame_chain_free();
-	frame_l.watch = NULL;
-	memprof_frame_stacks_free();
-	memprof_frame_g.stack = &frame_l.fallback;
-	{
-		Word_t freed;
-		JLFA(freed, frame_l.generators);
-		JLFA(freed, frame_l.generator_resumers);
-		(void) freed;
-	}
-	memprof_tree_free();
-	memprof_arena_free(frame_l.walk);
-	frame_l.walk = NULL;
-	frame_l.walk_cap = 0;
-	memprof_arena_free(frame_l.pages);
-	frame_l.pages = NULL;
-	frame_l.pages_cap = 0;
-	memprof_func_session_end();
-}
-
-void memprof_frame_rshutdown(void)
-{
-	ZEND_ASSERT(!memprof_frame_g.tracking);
-	memprof_func_rshutdown();
-}
-
-

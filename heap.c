@@ -7,11 +7,8 @@
 # include "config.h"
 #endif
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <Judy.h>
 
@@ -614,57 +611,46 @@ static zend_always_inline void heap_mirror_usage(void)
 HEAP_MIRRORED()
 HEAP_MIRRORED(_sampled)
 
-/* ---- lifecycle ----------------------------------------------------------------------- */
-
-void memprof_heap_thread_init(void)
+void memprof_heap_mirror(void)
 {
-	memset(&memprof_heap_g, 0, sizeof(memprof_heap_g));
-	memset(&heap_l, 0, sizeof(heap_l));
-	memprof_alloc_pool_init(&memprof_heap_g.pool);
-	memprof_alloc_map_init(&memprof_heap_g.map, memprof_heap_record_size_of, memprof_heap_record_compact, NULL);
+	heap_mirror_usage();
 }
 
-void memprof_heap_thread_shutdown(void)
-{
-	memprof_alloc_map_destroy(&memprof_heap_g.map);
-	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
-	memprof_arena_free(memprof_heap_g.sample_filter);
-	memprof_heap_g.sample_filter = NULL;
-	if (heap_l.proxy) {
-		/* Its own chunks only (no block of it is in use between sessions):
-		 * without the handlers, a full shutdown unmaps them. */
-		zend_mm_set_custom_handlers(heap_l.proxy, NULL, NULL, NULL);
-		zend_mm_shutdown(heap_l.proxy, true, true);
-		heap_l.proxy = NULL;
-	}
-}
+/* The handler sets, one row per mode: [sampling][HEAP_MODE_*]. */
+typedef struct _heap_handler_set {
+	void *(*malloc_fn)(size_t);
+	void (*free_fn)(void *);
+	void *(*realloc_fn)(void *, size_t);
+} heap_handler_set;
 
-void memprof_heap_pause(void)
-{
-	memprof_heap_g.paused++;
-}
+enum {
+	HEAP_MODE_PLAIN,     /* forwarding with the in_real_alloc flag */
+	HEAP_MODE_DIRECT,    /* without it (heap_l.direct) */
+	HEAP_MODE_MIRRORED,  /* copying the real heap's usage onto the proxy (heap_l.mirror_usage) */
+	HEAP_MODES
+};
 
-void memprof_heap_resume(void)
-{
-	memprof_heap_g.paused--;
-}
+static const heap_handler_set heap_handler_sets[2][HEAP_MODES] = {
+	{
+		[HEAP_MODE_PLAIN] = { heap_malloc, heap_free, heap_realloc },
+		[HEAP_MODE_DIRECT] = { heap_malloc_direct, heap_free, heap_realloc_direct },
+		[HEAP_MODE_MIRRORED] = { heap_malloc_mirrored, heap_free_mirrored, heap_realloc_mirrored },
+	},
+	{
+		[HEAP_MODE_PLAIN] = { heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled },
+		[HEAP_MODE_DIRECT] = { heap_malloc_sampled_direct, heap_free_sampled, heap_realloc_sampled_direct },
+		[HEAP_MODE_MIRRORED] = { heap_malloc_sampled_mirrored, heap_free_sampled_mirrored,
+			heap_realloc_sampled_mirrored },
+	},
+};
 
 void memprof_heap_set_handlers(zend_mm_heap *heap)
 {
-	if (memprof_heap_g.sampling && heap_l.mirror_usage) {
-		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_mirrored, heap_free_sampled_mirrored,
-			heap_realloc_sampled_mirrored);
-	} else if (memprof_heap_g.sampling && heap_l.direct) {
-		zend_mm_set_custom_handlers(heap, heap_malloc_sampled_direct, heap_free_sampled, heap_realloc_sampled_direct);
-	} else if (memprof_heap_g.sampling) {
-		zend_mm_set_custom_handlers(heap, heap_malloc_sampled, heap_free_sampled, heap_realloc_sampled);
-	} else if (heap_l.mirror_usage) {
-		zend_mm_set_custom_handlers(heap, heap_malloc_mirrored, heap_free_mirrored, heap_realloc_mirrored);
-	} else if (heap_l.direct) {
-		zend_mm_set_custom_handlers(heap, heap_malloc_direct, heap_free, heap_realloc_direct);
-	} else {
-		zend_mm_set_custom_handlers(heap, heap_malloc, heap_free, heap_realloc);
-	}
+	/* (memprof_heap_start() never sets both direct and mirror_usage) */
+	unsigned mode = heap_l.mirror_usage ? HEAP_MODE_MIRRORED : heap_l.direct ? HEAP_MODE_DIRECT : HEAP_MODE_PLAIN;
+	const heap_handler_set *set = &heap_handler_sets[memprof_heap_g.sampling ? 1 : 0][mode];
+
+	zend_mm_set_custom_handlers(heap, set->malloc_fn, set->free_fn, set->realloc_fn);
 }
 
 /* memprof's own handlers are on the proxy, and the proxy is current:
@@ -674,149 +660,19 @@ bool memprof_heap_is_ours(void)
 	void *(*m)(size_t);
 	void (*f)(void *);
 	void *(*r)(void *, size_t);
+	unsigned sampling, mode;
 
 	if (zend_mm_get_heap() != heap_l.proxy) {
 		return false;
 	}
 	zend_mm_get_custom_handlers(heap_l.proxy, &m, &f, &r);
-	return m == heap_malloc || m == heap_malloc_direct || m == heap_malloc_sampled || m == heap_malloc_sampled_direct
-		|| m == heap_malloc_mirrored || m == heap_malloc_sampled_mirrored;
-}
-
-zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
-{
-	struct timespec now;
-
-	ZEND_ASSERT(!memprof_heap_g.active);
-	if (heap_l.stranded) {
-		return FAILURE;
-	}
-	heap_l.bypassed = false;
-	heap_l.warned = false;
-#ifdef ZTS
-	/* Frees by other threads are not handed over in a thread-safe PHP (native.c). */
-	heap_l.native_recheck = true;
-#else
-	heap_l.native_recheck = false;
-#endif
-	if (!heap_l.proxy) {
-		/* errno as it was: mapping the proxy's chunk sets it where the
-		 * kernel refuses to name the mapping (Debian's zend_alloc calls
-		 * prctl(PR_SET_VMA): EINVAL), and PHP prints strerror(errno) in
-		 * some warnings even when nothing failed ("Failed to open stream:
-		 * Success" became "Invalid argument": php-src's
-		 * ext/standard/tests/file/bug35740.phpt in the matrix). */
-		int saved_errno = errno;
-		heap_l.proxy = zend_mm_startup();
-		errno = saved_errno;
-		if (!heap_l.proxy) {
-			return FAILURE;
-		}
-		memprof_heap_find_offsets(heap_l.proxy);
-	}
-	heap_l.real = zend_mm_get_heap();
-	heap_l.mirror_usage = memprof_heap_mirror_wanted();
-	zend_mm_get_custom_handlers(heap_l.real, &heap_l.real_malloc, &heap_l.real_free, &heap_l.real_realloc);
-	/* (the direct handlers: see heap_malloc_sampled_direct()) */
-	heap_l.direct = !heap_l.real_malloc && !heap_l.mirror_usage
-		&& heap_l.overflow_offset && (!MEMPROF_COMPAT_DELAYED_OOM || heap_l.fallible_offset);
-	memprof_heap_g.paused = 0;
-	memprof_heap_g.live_bytes = 0;
-	memprof_heap_g.generation = 0;
-	memprof_heap_g.peak_bytes = 0;
-	memprof_heap_g.peak_next = 0;
-	memprof_heap_g.peak.count = 0;
-	memprof_heap_g.peak.level = 0;
-	memprof_heap_g.growth_next = 0;
-	memprof_heap_g.in_real_alloc = false;
-	heap_l.growth_due = false;
-	heap_l.native_of = NULL;
-	memprof_heap_g.sampling = sample_interval != 0;
-	/* (sampled records are few, and their estimates are computed from them) */
-	memprof_heap_g.map.compact = memprof_heap_g.sampling ? NULL : memprof_heap_record_compact;
-	if (memprof_heap_g.sampling) {
-		if (!memprof_heap_g.sample_filter) {
-			/* Kept from session to session (memprof_heap_stop() clears what
-			 * was used): a new calloc'd MiB per request is page faults. */
-			memprof_heap_g.sample_filter = memprof_meta_calloc((size_t) 1 << HEAP_SAMPLE_FILTER_BITS, 1);
-		}
-		if (!memprof_heap_g.sample_filter) {
-			memprof_heap_g.sampling = false;
-			return FAILURE;
-		}
-		memprof_heap_g.sample_interval = (double) sample_interval;
-		memprof_heap_g.sample_rng = seed ? seed : ((uint64_t) time(NULL) << 20) ^ (uint64_t) getpid();
-		memprof_heap_g.sample_rng |= 1;
-		memprof_heap_g.sample_countdown = memprof_heap_sample_gap();
-	}
-	memprof_heap_set_handlers(heap_l.proxy);
-#ifdef ZTS
-	memprof_signal_register();
-#endif
-	memprof_heap_g.active = true;
-	if (heap_l.mirror_usage) {
-		heap_mirror_usage();
-	}
-	zend_mm_set_heap(heap_l.proxy);
-	heap_l.started_ns = clock_gettime(CLOCK_MONOTONIC, &now) == 0
-		? (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec : 0;
-	return SUCCESS;
-}
-
-uint64_t memprof_heap_started_ns(void)
-{
-	return heap_l.started_ns;
-}
-
-void memprof_heap_stop(void)
-{
-	Word_t freed;
-
-	ZEND_ASSERT(memprof_heap_g.active);
-	if (memprof_heap_is_ours()) {
-		zend_mm_set_heap(heap_l.real);
-	} else {
-		/* Another extension's heap, or its handlers on the proxy, are on
-		 * top: putting the real heap back would drop them, and hand the
-		 * real heap any block they made elsewhere. The proxy stays where
-		 * it is; memprof's handlers, which the other may still call,
-		 * only forward from now on (paused, no sample ever due), and
-		 * memprof_heap_post_deactivate() takes the proxy out once it is
-		 * given back. */
-		heap_l.stranded = true;
-		memprof_heap_g.paused = 1;
-		memprof_heap_g.sample_countdown = INT64_MAX;
-	}
-	memprof_heap_g.active = false;
-	/* Watches end with the records (the filter is cleared below). */
-	memprof_heap_watch_reset();
-	/* The map's nursery, the pool's first chunk and the sampling filter stay
-	 * for the next session (a php-fpm worker profiling every request). */
-	memprof_alloc_map_reset(&memprof_heap_g.map);
-	memprof_alloc_pool_reset(&memprof_heap_g.pool);
-	JLFA(freed, memprof_heap_g.big);
-	(void) freed;
-	memprof_heap_g.live_bytes = 0;
-	if (memprof_heap_g.sample_filter) {
-		size_t w;
-		for (w = 0; w < HEAP_FILTER_DIRTY_WORDS; w++) {
-			uint64_t bits = heap_l.filter_dirty[w];
-			while (bits) {
-				size_t page = w * 64 + (size_t) __builtin_ctzll(bits);
-				memset(memprof_heap_g.sample_filter + (page << 12), 0, (size_t) 1 << 12);
-				bits &= bits - 1;
+	for (sampling = 0; sampling < 2; sampling++) {
+		for (mode = 0; mode < HEAP_MODES; mode++) {
+			const heap_handler_set *set = &heap_handler_sets[sampling][mode];
+			if (m == set->malloc_fn && f == set->free_fn && r == set->realloc_fn) {
+				return true;
 			}
-			heap_l.filter_dirty[w] = 0;
 		}
 	}
-	memprof_heap_g.sampling = false;
-	memprof_arena_free(memprof_heap_g.peak.bytes);
-	memprof_arena_free(memprof_heap_g.peak.blocks);
-	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
-	memprof_heap_g.growth_next = 0;
-	heap_l.growth_due = false;
-#ifdef ZTS
-	memprof_signal_unregister();
-#endif
+	return false;
 }
-

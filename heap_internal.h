@@ -193,6 +193,8 @@ static zend_always_inline void heap_watch_unrecorded_free(const void *ptr)
 
 /** memprof's handlers, full or sampled as the session is, on heap. */
 void memprof_heap_set_handlers(zend_mm_heap *heap);
+/** Copies the real heap's usage and peak onto the proxy now (what the mirrored handlers do after each call). */
+void memprof_heap_mirror(void);
 
 /** Finds heap_l.usage_offset, peak_offset, overflow_offset and fallible_offset on probe, a
  * heap of memprof's own that nothing allocates from (heap_real.c). */

@@ -1,7 +1,8 @@
 /*
  * native: see native.h for the contract; why the relocation tables (not
  * __malloc_hook, gone since glibc 2.34, nor LD_PRELOAD, which needs a
- * restart): INTERNALS.md, "Native memory".
+ * restart): INTERNALS.md, "Native memory". Reading an object's tables and
+ * writing its words: native_elf.c.
  *
  * Which words. Each object's DT_JMPREL and DT_RELA tables, walked with
  * dl_iterate_phdr(): JUMP_SLOT (a PLT call), GLOB_DAT (code built without
@@ -71,7 +72,6 @@ static bool native_hide;               /* debug builds' test of the no-object ca
 static uint32_t native_users;          /* threads tracking now */
 static bool native_resolved;
 static const char *native_self_name;   /* memprof's module, as the loader names it */
-static uintptr_t native_page;
 
 int native_func_of(const char *name)
 {
@@ -112,136 +112,7 @@ static bool native_excluded(const char *name)
 	return false;
 }
 
-/* Writes value into slot; a read-only page (RELRO) is made writable for
- * the write. false if the page could not be made writable. */
-static bool native_write(void **slot, void *value, bool relro)
-{
-	uintptr_t page = (uintptr_t) slot & ~(native_page - 1);
-	size_t len = ((uintptr_t) (slot + 1) - page + native_page - 1) & ~(native_page - 1);
-
-	if (relro && mprotect((void *) page, len, PROT_READ | PROT_WRITE) != 0) {
-		return false;
-	}
-	__atomic_store_n(slot, value, __ATOMIC_SEQ_CST);
-	if (relro) {
-		(void) mprotect((void *) page, len, PROT_READ);
-	}
-	return true;
-}
-
-/* Makes room for element n of a process-wide table (any thread may rescan,
- * so not from a thread's arena): its own mapping, moved when it grows.
- * false when memory cannot be mapped. */
-static bool native_grow(void **array, size_t *cap, size_t n, size_t elem)
-{
-	size_t ncap;
-	void *p;
-
-	if (n < *cap) {
-		return true;
-	}
-	ncap = *cap ? *cap * 2 : 1024;
-	p = mmap(NULL, ncap * elem, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		return false;
-	}
-	if (*array) {
-		memcpy(p, *array, n * elem);
-		munmap(*array, *cap * elem);
-	}
-	*array = p;
-	*cap = ncap;
-	return true;
-}
-
-/* Writes are queued and made page by page (native_flush()): a read-only
- * page is made writable once for all its words, not once a word (each
- * mprotect() is a TLB shootdown on every core: most of the cost of turning
- * native tracking on and off). */
-typedef struct {
-	void **slot;
-	void *value;
-	bool relro;
-} native_pending;
-
-static native_pending *native_pend;
-static size_t native_npend, native_pend_cap;
-
-static void native_queue(void **slot, void *value, bool relro)
-{
-	void *array = native_pend;
-	bool room = native_grow(&array, &native_pend_cap, native_npend, sizeof(*native_pend));
-
-	native_pend = array;
-	if (!room) {
-		(void) native_write(slot, value, relro);
-		return;
-	}
-	native_pend[native_npend].slot = slot;
-	native_pend[native_npend].value = value;
-	native_pend[native_npend].relro = relro;
-	native_npend++;
-}
-
-static int native_pending_cmp(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t) ((const native_pending *) a)->slot, y = (uintptr_t) ((const native_pending *) b)->slot;
-	return x < y ? -1 : x > y;
-}
-
-/* Makes the queued writes. A page that cannot be made writable keeps its
- * words: a remembered rewrite that did not happen is harmless (writing
- * back checks that the word holds memprof's function). */
-static void native_flush(void)
-{
-	size_t i = 0, j;
-
-	if (native_npend == 0) {
-		return;
-	}
-	qsort(native_pend, native_npend, sizeof(*native_pend), native_pending_cmp);
-	while (i < native_npend) {
-		uintptr_t page = (uintptr_t) native_pend[i].slot & ~(native_page - 1);
-		bool relro = false, writable = true;
-
-		for (j = i; j < native_npend && ((uintptr_t) native_pend[j].slot & ~(native_page - 1)) == page; j++) {
-			relro |= native_pend[j].relro;
-		}
-		if (relro) {
-			writable = mprotect((void *) page, native_page, PROT_READ | PROT_WRITE) == 0;
-		}
-		for (; i < j; i++) {
-			if (writable) {
-				__atomic_store_n(native_pend[i].slot, native_pend[i].value, __ATOMIC_SEQ_CST);
-			}
-		}
-		if (relro && writable) {
-			(void) mprotect((void *) page, native_page, PROT_READ);
-		}
-	}
-	native_npend = 0;
-}
-
-/* The loader's counts of objects added and removed since the process
- * started: while they stay the same, every object rewritten is loaded. */
-static int native_counts_visit(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	unsigned long long *counts = arg;
-
-	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
-		counts[0] = info->dlpi_adds;
-		counts[1] = info->dlpi_subs;
-	}
-	return 1;
-}
-
 static unsigned long long native_walked[2]; /* the counts at the last walk */
-
-static void native_counts(unsigned long long counts[2])
-{
-	counts[0] = counts[1] = ~0ull;
-	dl_iterate_phdr(native_counts_visit, counts);
-}
 
 static bool native_remember(void **slot, void *orig, int func, int set, bool relro)
 {
@@ -259,30 +130,6 @@ static bool native_remember(void **slot, void *orig, int func, int set, bool rel
 	native_patches[native_npatches].relro = relro;
 	native_npatches++;
 	return true;
-}
-
-/* What one object's relocation table walk needs. */
-typedef struct {
-	uintptr_t base;
-	const ElfW(Phdr) *phdr;
-	ElfW(Half) phnum;
-	const ElfW(Sym) *symtab;
-	const char *strtab;
-	uintptr_t relro_start, relro_end;
-	uintptr_t lo, hi;   /* from its first loaded segment's start to its last one's end */
-} native_object;
-
-static bool native_in_object(const native_object *o, uintptr_t addr)
-{
-	ElfW(Half) i;
-
-	for (i = 0; i < o->phnum; i++) {
-		if (o->phdr[i].p_type == PT_LOAD && addr >= o->base + o->phdr[i].p_vaddr
-				&& addr < o->base + o->phdr[i].p_vaddr + o->phdr[i].p_memsz) {
-			return true;
-		}
-	}
-	return false;
 }
 
 /* A word the walk found (an entry of one of the allocator functions), kept
@@ -372,52 +219,6 @@ static void native_patch_relocs(const native_object *o, const ElfW(Rela) *rel, s
 	}
 }
 
-/* An object's relocation tables: false when it has none to walk. */
-static bool native_object_tables(const struct dl_phdr_info *info, native_object *o,
-	const ElfW(Rela) **jmprel, size_t *pltrelsz, const ElfW(Rela) **rela, size_t *relasz)
-{
-	const ElfW(Dyn) *dyn = NULL;
-	ElfW(Half) i;
-
-	o->base = info->dlpi_addr;
-	o->phdr = info->dlpi_phdr;
-	o->phnum = info->dlpi_phnum;
-	o->lo = UINTPTR_MAX;
-	o->hi = 0;
-	for (i = 0; i < o->phnum; i++) {
-		if (o->phdr[i].p_type == PT_LOAD) {
-			uintptr_t lo = o->base + o->phdr[i].p_vaddr, hi = lo + o->phdr[i].p_memsz;
-			o->lo = lo < o->lo ? lo : o->lo;
-			o->hi = hi > o->hi ? hi : o->hi;
-		}
-		if (o->phdr[i].p_type == PT_DYNAMIC) {
-			dyn = (const ElfW(Dyn) *) (o->base + o->phdr[i].p_vaddr);
-		} else if (o->phdr[i].p_type == PT_GNU_RELRO) {
-			o->relro_start = o->base + o->phdr[i].p_vaddr;
-			o->relro_end = o->relro_start + o->phdr[i].p_memsz;
-		}
-	}
-	if (!dyn) {
-		return false;
-	}
-	/* The loader relocates most of these in place (then they are
-	 * addresses); not in every object (then they are offsets). */
-#define NATIVE_ADDR(v) ((uintptr_t) (v) < o->base ? (uintptr_t) (v) + o->base : (uintptr_t) (v))
-	for (; dyn->d_tag != DT_NULL; dyn++) {
-		switch (dyn->d_tag) {
-			case DT_SYMTAB: o->symtab = (const ElfW(Sym) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_STRTAB: o->strtab = (const char *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_JMPREL: *jmprel = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_PLTRELSZ: *pltrelsz = dyn->d_un.d_val; break;
-			case DT_RELA: *rela = (const ElfW(Rela) *) NATIVE_ADDR(dyn->d_un.d_ptr); break;
-			case DT_RELASZ: *relasz = dyn->d_un.d_val; break;
-			default: break;
-		}
-	}
-#undef NATIVE_ADDR
-	return o->symtab && o->strtab;
-}
-
 static int native_visit(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	native_object o = {0};
@@ -480,36 +281,6 @@ void native_rescan(void)
 	pthread_mutex_unlock(&native_lock);
 }
 
-/* A word of an object still loaded: its RELRO range, or NULL range if the
- * word is in no loaded object (unloaded since: nothing to write back). */
-typedef struct {
-	uintptr_t addr;
-	bool found, relro;
-} native_where;
-
-static int native_find(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	native_where *w = arg;
-	native_object o = {0};
-	ElfW(Half) i;
-
-	(void) size;
-	o.base = info->dlpi_addr;
-	o.phdr = info->dlpi_phdr;
-	o.phnum = info->dlpi_phnum;
-	if (!native_in_object(&o, w->addr)) {
-		return 0;
-	}
-	w->found = true;
-	for (i = 0; i < o.phnum; i++) {
-		if (o.phdr[i].p_type == PT_GNU_RELRO && w->addr >= o.base + o.phdr[i].p_vaddr
-				&& w->addr < o.base + o.phdr[i].p_vaddr + o.phdr[i].p_memsz) {
-			w->relro = true;
-		}
-	}
-	return 1;
-}
-
 static void native_unpatch_all(void)
 {
 	unsigned long long now[2];
@@ -520,18 +291,15 @@ static void native_unpatch_all(void)
 	all_loaded = now[0] == native_walked[0] && now[1] == native_walked[1] && now[0] != ~0ull;
 	for (i = native_npatches; i-- > 0;) {
 		native_patch *p = &native_patches[i];
-		native_where w = { (uintptr_t) p->slot, true, false };
+		bool found = true, relro = p->relro;
 
 		if (!all_loaded) {
 			/* Objects came and went: is this word's still loaded? */
-			w.found = false;
-			dl_iterate_phdr(native_find, &w);
-		} else {
-			w.relro = p->relro;
+			found = native_loaded((uintptr_t) p->slot, &relro);
 		}
 		/* Unloaded since, or another tool rewrote it over memprof's. */
-		if (w.found && *p->slot == native_hooks[p->set][p->func]) {
-			native_queue(p->slot, p->orig, w.relro);
+		if (found && *p->slot == native_hooks[p->set][p->func]) {
+			native_queue(p->slot, p->orig, relro);
 		}
 	}
 	native_flush();

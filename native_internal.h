@@ -1,5 +1,6 @@
 /*
- * native_internal.h: what native.c (rewriting the entries, sessions) and
+ * native_internal.h: what native.c (which entries are rewritten, sessions),
+ * native_elf.c (the loaded objects' tables and the writes of their words) and
  * native_alloc.c (the functions memprof puts in the entries, the answers
  * of its dlsym() and ffi_call()) share. Not a contract for anyone else
  * (native.h is). Only where native tracking is supported.
@@ -122,6 +123,53 @@ int memprof_native_func_of(const char *name) NATIVE_HIDDEN;
 /* Rewrites the entries of objects loaded since the last walk (after a dlopen()). */
 void memprof_native_rescan(void) NATIVE_HIDDEN;
 #define native_rescan memprof_native_rescan
+
+/* ---- native_elf.c: the loaded objects, their relocation tables and words ---- */
+
+/* What one object's relocation table walk needs. */
+typedef struct {
+	uintptr_t base;
+	const ElfW(Phdr) *phdr;
+	ElfW(Half) phnum;
+	const ElfW(Sym) *symtab;
+	const char *strtab;
+	uintptr_t relro_start, relro_end;
+	uintptr_t lo, hi;   /* from its first loaded segment's start to its last one's end */
+} native_object;
+
+/* The page size (set before the first write). */
+extern uintptr_t memprof_native_page NATIVE_HIDDEN;
+#define native_page memprof_native_page
+/* Reads an object's dynamic section: its span, RELRO range, symbol and
+ * string tables, and its relocation tables (DT_JMPREL, DT_RELA) with their
+ * sizes in bytes. false when it has no tables to walk. */
+bool memprof_native_object_tables(const struct dl_phdr_info *info, native_object *o,
+	const ElfW(Rela) **jmprel, size_t *pltrelsz, const ElfW(Rela) **rela, size_t *relasz) NATIVE_HIDDEN;
+#define native_object_tables memprof_native_object_tables
+/* Whether addr is in one of o's loaded segments. */
+bool memprof_native_in_object(const native_object *o, uintptr_t addr) NATIVE_HIDDEN;
+#define native_in_object memprof_native_in_object
+/* Whether addr is in an object loaded now; *relro: in its RELRO range. */
+bool memprof_native_loaded(uintptr_t addr, bool *relro) NATIVE_HIDDEN;
+#define native_loaded memprof_native_loaded
+/* The loader's counts of objects added and removed (~0 each when unknown):
+ * while they stay the same, every object seen before is still loaded. */
+void memprof_native_counts(unsigned long long counts[2]) NATIVE_HIDDEN;
+#define native_counts memprof_native_counts
+/* Writes value into slot now; false if its page could not be made writable. */
+bool memprof_native_write(void **slot, void *value, bool relro) NATIVE_HIDDEN;
+#define native_write memprof_native_write
+/* Queues a write, made by memprof_native_flush() page by page (written at
+ * once when the queue cannot grow). */
+void memprof_native_queue(void **slot, void *value, bool relro) NATIVE_HIDDEN;
+#define native_queue memprof_native_queue
+void memprof_native_flush(void) NATIVE_HIDDEN;
+#define native_flush memprof_native_flush
+/* Makes room for element n of a process-wide table of elem-byte elements,
+ * its own mapping (any thread may rescan: not from a thread's arena).
+ * false when memory cannot be mapped. */
+bool memprof_native_grow(void **array, size_t *cap, size_t n, size_t elem) NATIVE_HIDDEN;
+#define native_grow memprof_native_grow
 
 #ifndef ZTS
 /* Frees by other threads of blocks the PHP thread allocated (a library's

@@ -35,16 +35,34 @@ enum {
 };
 
 /**
- * The retainers of one walk, by id.
- * @var names  names[id], NUL-terminated (from memprof's arena)
- * @var count  retainers in names
- * @var cap    names allocated
+ * The retainers of one walk, by id. An id is a retention path: a root and
+ * the steps from it to the blocks charged to the id, aggregated by class
+ * and property (App\Listener\History::$entries[]: numeric and string keys
+ * alike collapse to [], runs of arrays to one []), cut at
+ * MEMPROF_RETAIN_PATH_DEPTH steps with a "..." step. The fixed retainers
+ * are their own root, path and holder.
+ * @var names    names[id]: the root ("$GLOBALS['em']", "Cls::$name", ...)
+ * @var holders  holders[id]: the holding container, the innermost named
+ *               place (a root or an object property "Cls::$prop") whose
+ *               array holds the path's end, else the innermost named place
+ * @var paths    paths[id]: the whole path, steps joined by " -> "
+ * @var roots    roots[id]: the first id with the same root (ids that
+ *               differ by path only share it): for views by root
+ * @var count    ids
+ * @var cap      ids allocated
+ * All strings NUL-terminated, from memprof's arena.
  */
 typedef struct _memprof_retainers {
 	char **names;
+	char **holders;
+	char **paths;
+	uint32_t *roots;
 	uint32_t count;
 	size_t cap;
 } memprof_retainers;
+
+/** Steps a retention path keeps before it ends in "...". */
+#define MEMPROF_RETAIN_PATH_DEPTH 24
 
 /**
  * Charges a block the walk reached to a retainer.

@@ -963,19 +963,43 @@ static void retain_vm_stack(retain_walk *w)
 	}
 }
 
-/* Each path id's holding container, once every collection's size is known. */
+/* Each path id's holding container, once every collection's size is
+ * known, and the first id with its root and holder. */
 static void retain_holders(retain_walk *w)
 {
-	char holder[512];
+	memprof_retainers *out = w->out;
+	char holder[512], key[1024];
+	Pvoid_t seen = NULL;
+	Word_t freed;
 	uint32_t id;
 
-	for (id = MEMPROF_RETAIN_FIXED; id < w->out->count && !w->failed; id++) {
-		retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
-		memprof_arena_free(w->out->holders[id]);
-		if (!(w->out->holders[id] = retain_strdup(holder))) {
-			w->failed = true;
-		}
+	out->holdings = memprof_arena_malloc((out->count ? out->count : 1) * sizeof(*out->holdings));
+	if (!out->holdings) {
+		w->failed = true;
 	}
+	for (id = 0; id < out->count && !w->failed; id++) {
+		PWord_t slot;
+		if (id >= MEMPROF_RETAIN_FIXED) {
+			retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
+			memprof_arena_free(out->holders[id]);
+			if (!(out->holders[id] = retain_strdup(holder))) {
+				w->failed = true;
+				break;
+			}
+		}
+		snprintf(key, sizeof(key), "%s\x01%s", out->names[id], out->holders[id]);
+		slot = (PWord_t) JudySLIns(&seen, (const uint8_t *) key, PJE0);
+		if (slot == PJERR) {
+			w->failed = true;
+			break;
+		}
+		if (!*slot) {
+			*slot = (Word_t) id + 1;
+		}
+		out->holdings[id] = (uint32_t) (*slot - 1);
+	}
+	JSLFA(freed, seen);
+	(void) freed;
 }
 
 zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg)
@@ -1006,7 +1030,9 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 		retain_unreached(&w);
 		retain_vm_stack(&w);
 	}
-	retain_holders(&w);
+	if (!w.failed) {
+		retain_holders(&w);
+	}
 	J1FA(freed, w.visited);
 	JLFA(freed, w.index);
 	JLFA(freed, w.path_index);
@@ -1042,5 +1068,6 @@ void memprof_retainers_free(memprof_retainers *out)
 	memprof_arena_free(out->holders);
 	memprof_arena_free(out->paths);
 	memprof_arena_free(out->roots);
+	memprof_arena_free(out->holdings);
 	memset(out, 0, sizeof(*out));
 }

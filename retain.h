@@ -48,6 +48,8 @@ enum {
  * @var paths    paths[id]: the whole path, steps joined by " -> "
  * @var roots    roots[id]: the first id with the same root (ids that
  *               differ by path only share it): for views by root
+ * @var holdings holdings[id]: the first id with the same root and holder:
+ *               for views by (root, holder)
  * @var count    ids
  * @var cap      ids allocated
  * All strings NUL-terminated, from memprof's arena.
@@ -57,6 +59,7 @@ typedef struct _memprof_retainers {
 	char **holders;
 	char **paths;
 	uint32_t *roots;
+	uint32_t *holdings;
 	uint32_t count;
 	size_t cap;
 } memprof_retainers;

@@ -236,6 +236,39 @@ static zend_result dump_array_retainers(const dump_array_state *st, const mempro
 	return SUCCESS;
 }
 
+/* The root's "dominators": the values that retain the most, each as
+ * [what, retained_size, retained_blocks, retained_by, held_in,
+ * retention_path, shared], largest first. */
+static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
+{
+	zval list;
+	uint32_t i;
+
+	array_init_size(&list, r->ndominators);
+	for (i = 0; i < r->ndominators; i++) {
+		const memprof_dominator *d = &r->dominators[i];
+		zval entry;
+		if (UNEXPECTED(memprof_compat_oom_pending())) {
+			zval_ptr_dtor(&list);
+			return FAILURE;
+		}
+		array_init_size(&entry, 8);
+		add_assoc_string(&entry, "what", d->what);
+		add_assoc_long(&entry, "retained_size", (zend_long) d->retained);
+		add_assoc_long(&entry, "retained_blocks", (zend_long) d->retained_blocks);
+		add_assoc_string(&entry, "retained_by", d->root);
+		add_assoc_string(&entry, "held_in", d->holder);
+		add_assoc_string(&entry, "retention_path", d->path);
+		add_assoc_bool(&entry, "shared", d->shared);
+		if (!r->dominators_exact) {
+			add_assoc_bool(&entry, "exact", false);
+		}
+		add_next_index_zval(&list, &entry);
+	}
+	zend_hash_str_add_new(Z_ARRVAL_P(root), "dominators", sizeof("dominators") - 1, &list);
+	return SUCCESS;
+}
+
 /* The dump's scratch arrays (any may be NULL). */
 static void dump_array_scratch_free(void *called, void *nodes, void *self, void *incl, void *calls, void *has_children)
 {
@@ -322,7 +355,8 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 				dump_array_site_line(&st, nodes[profile->canon[site->path->id]], site->line, c);
 			}
 		}
-		if (retainers && !oom && dump_array_retainers(&st, profile, nodes, self) != SUCCESS) {
+		if (retainers && !oom && (dump_array_retainers(&st, profile, nodes, self) != SUCCESS
+				|| dump_array_dominators(return_value, &profile->retainers) != SUCCESS)) {
 			oom = true;
 		}
 	} zend_catch {

@@ -339,6 +339,7 @@ ZEND_FUNCTION(memprof_dump_array)
 		RETURN_THROWS();
 	}
 	view.retainers = retainers;
+	view.dominators = retainers;
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {

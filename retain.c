@@ -34,6 +34,7 @@
 #include "zend_closures.h"
 
 #include "retain.h"
+#include "dominators.h"
 #include "arena.h"
 #include "meta.h"
 
@@ -47,6 +48,7 @@ typedef struct _retain_item {
 	zend_refcounted *ref;
 	uint32_t pos;
 	uint32_t path;     /* the value's retention path; an array's when stepping it */
+	uint32_t dom;      /* its node in the dominators' graph (RETAIN_NONE: none) */
 } retain_item;
 
 /* The steps of a retention path. A property step follows the class step
@@ -106,6 +108,14 @@ typedef struct _retain_walk {
 	Pvoid_t label_index;      /* JudySL: label -> label index + 1 */
 	Pvoid_t key_labels;       /* JudyL: property name (zend_string *) -> label index + 1 */
 	uint32_t elems_label, internal_label, cut_label;
+	/* dominators: the graph of the values walked from the roots */
+	memprof_domgraph *dom;
+	Pvoid_t dom_index;        /* JudyL: value -> its node + 1 */
+	Pvoid_t dom_rootvals;     /* JudyL: a root's own value's node -> how many roots hold it */
+	Pvoid_t dom_inner;        /* Judy1: the nodes a value holds (not only roots) */
+	zend_refcounted **dom_refs;
+	size_t dom_refs_cap;
+	uint32_t dom_node;        /* the node of the value being walked */
 	uint32_t *id_nodes;       /* id_nodes[id]: a path id's node (fixed ids: unused) */
 	size_t id_nodes_cap;
 
@@ -423,7 +433,8 @@ static void retain_charge_value(retain_walk *w, zend_refcounted *ref, uint32_t r
 	int i, n = retain_value_blocks(ref, blocks);
 
 	for (i = 0; i < n; i++) {
-		w->charge(w->arg, blocks[i], retainer);
+		uint64_t bytes, nblocks;
+		w->charge(w->arg, blocks[i], retainer, &bytes, &nblocks);
 	}
 }
 
@@ -436,8 +447,15 @@ static void retain_charge_path(retain_walk *w, zend_refcounted *ref, uint32_t no
 
 	for (i = 0; i < n && !w->failed; i++) {
 		uint32_t id = w->paths[node].id;
-		if (w->charge(w->arg, blocks[i], id != RETAIN_NONE ? id : w->out->count) && id == RETAIN_NONE) {
+		uint64_t bytes, nblocks;
+		if (!w->charge(w->arg, blocks[i], id != RETAIN_NONE ? id : w->out->count, &bytes, &nblocks)) {
+			continue;
+		}
+		if (id == RETAIN_NONE) {
 			retain_path_id(w, node);
+		}
+		if (w->dom && w->dom_node != RETAIN_NONE) {
+			memprof_domgraph_own(w->dom, w->dom_node, bytes, nblocks);
 		}
 	}
 }
@@ -499,7 +517,7 @@ static void retain_children(retain_walk *w, zend_refcounted *ref, retain_edge ed
 	}
 }
 
-static void retain_push_item(retain_walk *w, zend_refcounted *ref, uint32_t pos, uint32_t path)
+static void retain_push_item(retain_walk *w, zend_refcounted *ref, uint32_t pos, uint32_t path, uint32_t dom)
 {
 	if (w->n == w->cap) {
 		retain_item *stack = memprof_array_grow(w->stack, &w->cap, w->n + 1, sizeof(*stack), 256, false);
@@ -512,6 +530,7 @@ static void retain_push_item(retain_walk *w, zend_refcounted *ref, uint32_t pos,
 	w->stack[w->n].ref = ref;
 	w->stack[w->n].pos = pos;
 	w->stack[w->n].path = path;
+	w->stack[w->n].dom = dom;
 	w->n++;
 }
 
@@ -528,10 +547,52 @@ static bool retain_visit(retain_walk *w, zend_refcounted *ref)
 	return rc != 0;
 }
 
+/* ref's node in the dominators' graph (made when new, with its path as
+ * tag), and the edge to it from the value being walked. */
+static uint32_t retain_dom_node(retain_walk *w, zend_refcounted *ref, uint32_t path)
+{
+	PWord_t slot = (PWord_t) JudyLIns(&w->dom_index, (Word_t) ref, PJE0);
+	uint32_t node;
+
+	if (slot == PJERR) {
+		w->failed = true;
+		return RETAIN_NONE;
+	}
+	if (*slot) {
+		node = (uint32_t) (*slot - 1);
+	} else {
+		zend_refcounted **refs;
+		node = memprof_domgraph_node(w->dom, path);
+		refs = node == RETAIN_NONE ? NULL
+			: memprof_array_grow(w->dom_refs, &w->dom_refs_cap, (size_t) node + 1, sizeof(*refs), 1024, false);
+		if (!refs) {
+			w->failed = true;
+			return RETAIN_NONE;
+		}
+		w->dom_refs = refs;
+		refs[node] = ref;
+		*slot = (Word_t) node + 1;
+	}
+	memprof_domgraph_edge(w->dom, w->dom_node, node);
+	if (w->dom_node == MEMPROF_DOM_ROOTS) {
+		PWord_t count = (PWord_t) JudyLIns(&w->dom_rootvals, (Word_t) node, PJE0);
+		if (count != PJERR) {
+			++*count;
+		}
+	} else if (w->dom_node != RETAIN_NONE) {
+		int rc;
+		J1S(rc, w->dom_inner, (Word_t) node);
+		(void) rc;
+	}
+	return node;
+}
+
 static void retain_push(retain_walk *w, zend_refcounted *ref, uint32_t path)
 {
+	uint32_t dom = w->dom ? retain_dom_node(w, ref, path) : RETAIN_NONE;
+
 	if (retain_visit(w, ref)) {
-		retain_push_item(w, ref, RETAIN_VISIT, path);
+		retain_push_item(w, ref, RETAIN_VISIT, path, dom);
 	}
 }
 
@@ -568,7 +629,7 @@ static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos, uint3
 		}
 		if ((key && !ZSTR_IS_INTERNED(key)) || Z_REFCOUNTED_P(zv)) {
 			uint32_t child = props ? retain_step(w, path, RETAIN_STEP_PROP, retain_prop_label(w, key, h)) : elems;
-			retain_push_item(w, (zend_refcounted *) ht, pos + 1, path);
+			retain_push_item(w, (zend_refcounted *) ht, pos + 1, path, w->dom_node);
 			before = w->n;
 			if (key && !ZSTR_IS_INTERNED(key)) {
 				retain_push(w, (zend_refcounted *) key, props ? w->paths[path].parent : elems);
@@ -630,7 +691,7 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 	if ((std && ht == obj->properties) || obj->ce == zend_ce_closure) {
 		if (retain_visit(w, (zend_refcounted *) ht)) {
 			retain_charge_path(w, (zend_refcounted *) ht, path);
-			retain_push_item(w, (zend_refcounted *) ht, 0, cls);
+			retain_push_item(w, (zend_refcounted *) ht, 0, cls, w->dom_node);
 		}
 	} else {
 		retain_push(w, (zend_refcounted *) ht, std ? retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label) : internal);
@@ -654,9 +715,11 @@ static void retain_root(retain_walk *w, zval *zv, const char *fmt, ...)
 	vsnprintf(w->name, sizeof(w->name), fmt, ap);
 	va_end(ap);
 	root = retain_step(w, RETAIN_NONE, RETAIN_STEP_ROOT, retain_label(w, w->name));
+	w->dom_node = w->dom ? MEMPROF_DOM_ROOTS : RETAIN_NONE;
 	retain_push(w, Z_COUNTED_P(zv), root);
 	while (w->n && !w->failed) {
 		retain_item it = w->stack[--w->n];
+		w->dom_node = it.dom;
 		if (it.pos != RETAIN_VISIT) {
 			retain_array_step(w, (HashTable *) it.ref, it.pos, it.path);
 			continue;
@@ -814,7 +877,9 @@ static void retain_frames(retain_walk *w)
 		args = ZEND_CALL_NUM_ARGS(ex);
 		if (ZEND_USER_CODE(ex->func->type)) {
 			const zend_op_array *op_array = &ex->func->op_array;
-			for (i = 0; i < (uint32_t) op_array->last_var; i++) {
+			/* a global scope's variables are the globals, walked already */
+			bool globals = (ZEND_CALL_INFO(ex) & ZEND_CALL_HAS_SYMBOL_TABLE) && ex->symbol_table == &EG(symbol_table);
+			for (i = 0; i < (uint32_t) op_array->last_var && !globals; i++) {
 				retain_root(w, ZEND_CALL_VAR_NUM(ex, i), "{frame} %s::$%s", fname, ZSTR_VAL(op_array->vars[i]));
 			}
 			if (args > op_array->num_args && (ZEND_CALL_INFO(ex) & ZEND_CALL_FREE_EXTRA_ARGS)) {
@@ -959,7 +1024,8 @@ static void retain_vm_stack(retain_walk *w)
 	zend_vm_stack page;
 
 	for (page = EG(vm_stack); page; page = page->prev) {
-		w->charge(w->arg, page, MEMPROF_RETAIN_VM_STACK);
+		uint64_t bytes, blocks;
+		w->charge(w->arg, page, MEMPROF_RETAIN_VM_STACK, &bytes, &blocks);
 	}
 }
 
@@ -1002,8 +1068,67 @@ static void retain_holders(retain_walk *w)
 	(void) freed;
 }
 
-zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg)
+/* Inserts node in the dominators kept so far (largest retained first). */
+static void retain_dom_keep(const memprof_domgraph *g, uint32_t *top, uint32_t *n, uint32_t node)
 {
+	uint32_t i;
+
+	if (*n == MEMPROF_RETAIN_DOMINATORS && g->retained[top[*n - 1]] >= g->retained[node]) {
+		return;
+	}
+	i = *n < MEMPROF_RETAIN_DOMINATORS ? (*n)++ : *n - 1;
+	for (; i > 0 && g->retained[top[i - 1]] < g->retained[node]; i--) {
+		top[i] = top[i - 1];
+	}
+	top[i] = node;
+}
+
+/* The objects and arrays that retain the most, described as the report
+ * gives them. */
+static void retain_dominators(retain_walk *w)
+{
+	const memprof_domgraph *g = w->dom;
+	uint32_t top[MEMPROF_RETAIN_DOMINATORS], n = 0, i, node;
+	char path[1024], holder[512];
+
+	for (node = 1; node < g->nnodes; node++) {
+		uint8_t type = GC_TYPE(w->dom_refs[node]);
+		if ((type == IS_OBJECT || type == IS_ARRAY) && g->retained[node] && g->idom[node] != UINT32_MAX) {
+			retain_dom_keep(g, top, &n, node);
+		}
+	}
+	w->out->dominators = memprof_arena_calloc(n ? n : 1, sizeof(*w->out->dominators));
+	if (!w->out->dominators) {
+		w->failed = true;
+		return;
+	}
+	w->out->dominators_exact = g->exact;
+	for (i = 0; i < n; i++) {
+		memprof_dominator *d = &w->out->dominators[w->out->ndominators++];
+		const zend_refcounted *ref = w->dom_refs[top[i]];
+		uint32_t tag = g->tag[top[i]];
+		PWord_t roots = (PWord_t) JudyLGet(w->dom_rootvals, (Word_t) top[i], PJE0);
+		int inner;
+		retain_path_text(w, tag, path, sizeof(path));
+		retain_holder_text(w, tag, holder, sizeof(holder));
+		J1T(inner, w->dom_inner, (Word_t) top[i]);
+		d->what = retain_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
+		d->root = retain_strdup(w->labels[w->paths[w->paths[tag].root].label]);
+		d->holder = retain_strdup(holder);
+		d->path = retain_strdup(path);
+		d->retained = g->retained[top[i]];
+		d->retained_blocks = g->retained_blocks[top[i]];
+		/* under the roots' node, not a single root's own value alone */
+		d->shared = g->idom[top[i]] == MEMPROF_DOM_ROOTS && (!roots || roots == PJERR || *roots != 1 || inner);
+		if (!d->what || !d->root || !d->holder || !d->path) {
+			w->failed = true;
+		}
+	}
+}
+
+zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg, bool dominators)
+{
+	memprof_domgraph dom;
 	static const char *fixed[] = { "{unreachable}", "{held elsewhere}", "{vm stack}" };
 	retain_walk w;
 	Word_t freed;
@@ -1016,6 +1141,12 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 	w.out = out;
 	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
 		if (!retain_add(out, fixed[i], fixed[i], fixed[i], RETAIN_NONE)) {
+			w.failed = true;
+		}
+	}
+	if (dominators) {
+		w.dom = &dom;
+		if (!memprof_domgraph_init(&dom)) {
 			w.failed = true;
 		}
 	}
@@ -1032,6 +1163,18 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 	}
 	if (!w.failed) {
 		retain_holders(&w);
+	}
+	if (!w.failed && w.dom && memprof_domgraph_solve(w.dom)) {
+		retain_dominators(&w);
+	} else if (w.dom) {
+		w.failed = true;
+	}
+	if (w.dom) {
+		memprof_domgraph_free(w.dom);
+		JLFA(freed, w.dom_index);
+		JLFA(freed, w.dom_rootvals);
+		J1FA(freed, w.dom_inner);
+		memprof_arena_free(w.dom_refs);
 	}
 	J1FA(freed, w.visited);
 	JLFA(freed, w.index);
@@ -1069,5 +1212,12 @@ void memprof_retainers_free(memprof_retainers *out)
 	memprof_arena_free(out->paths);
 	memprof_arena_free(out->roots);
 	memprof_arena_free(out->holdings);
+	for (i = 0; i < out->ndominators; i++) {
+		memprof_arena_free(out->dominators[i].what);
+		memprof_arena_free(out->dominators[i].root);
+		memprof_arena_free(out->dominators[i].holder);
+		memprof_arena_free(out->dominators[i].path);
+	}
+	memprof_arena_free(out->dominators);
 	memset(out, 0, sizeof(*out));
 }

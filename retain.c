@@ -144,10 +144,13 @@ static char *retain_strdup(const char *str)
 static bool retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root)
 {
 	size_t cap = out->cap;
-	char **names = memprof_array_grow(out->names, &cap, out->count + 1, sizeof(*names), 16, false);
-	char **holders, **paths;
+	char **names, **holders, **paths;
 	uint32_t *roots;
 
+	if (out->count < out->cap) {
+		goto add;
+	}
+	names = memprof_array_grow(out->names, &cap, out->count + 1, sizeof(*names), 16, false);
 	if (!names) {
 		return false;
 	}
@@ -171,12 +174,13 @@ static bool retain_add(memprof_retainers *out, const char *name, const char *hol
 	}
 	out->roots = roots;
 	out->cap = cap;
-	names[out->count] = retain_strdup(name);
-	holders[out->count] = retain_strdup(holder);
-	paths[out->count] = retain_strdup(path);
-	roots[out->count] = root == RETAIN_NONE ? out->count : root;
+add:
+	out->names[out->count] = retain_strdup(name);
+	out->holders[out->count] = retain_strdup(holder);
+	out->paths[out->count] = retain_strdup(path);
+	out->roots[out->count] = root == RETAIN_NONE ? out->count : root;
 	out->count++;
-	return names[out->count - 1] && holders[out->count - 1] && paths[out->count - 1];
+	return out->names[out->count - 1] && out->holders[out->count - 1] && out->paths[out->count - 1];
 }
 
 /* ---- retention paths ---------------------------------------------------------- */
@@ -193,7 +197,8 @@ static uint32_t retain_label(retain_walk *w, const char *label)
 	if (*slot) {
 		return (uint32_t) (*slot - 1);
 	}
-	labels = memprof_array_grow(w->labels, &w->labels_cap, w->nlabels + 1, sizeof(*labels), 64, false);
+	labels = w->nlabels < w->labels_cap ? w->labels
+		: memprof_array_grow(w->labels, &w->labels_cap, w->nlabels + 1, sizeof(*labels), 64, false);
 	if (!labels || !(labels[w->nlabels] = retain_strdup(label))) {
 		w->labels = labels ? labels : w->labels;
 		w->failed = true;
@@ -283,7 +288,8 @@ static uint32_t retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint3
 			}
 		}
 	}
-	node = memprof_array_grow(w->paths, &w->paths_cap, w->npaths + 1, sizeof(*node), 64, false);
+	node = w->npaths < w->paths_cap ? w->paths
+		: memprof_array_grow(w->paths, &w->paths_cap, w->npaths + 1, sizeof(*node), 64, false);
 	if (!node) {
 		w->failed = true;
 		return parent == RETAIN_NONE ? 0 : parent;
@@ -374,7 +380,9 @@ static uint32_t retain_path_id(retain_walk *w, uint32_t node)
 	}
 	retain_path_text(w, node, path, sizeof(path));
 	if (!retain_add(w->out, w->labels[root->label], "", path, root->first)
-			|| !(w->id_nodes = memprof_array_grow(w->id_nodes, &w->id_nodes_cap, w->out->count, sizeof(*w->id_nodes), 64, false))) {
+			|| (w->out->count > w->id_nodes_cap
+				&& !(w->id_nodes = memprof_array_grow(w->id_nodes, &w->id_nodes_cap, w->out->count,
+					sizeof(*w->id_nodes), 64, false)))) {
 		w->failed = true;
 		return MEMPROF_RETAIN_UNREACHABLE;
 	}
@@ -561,16 +569,21 @@ static uint32_t retain_dom_node(retain_walk *w, zend_refcounted *ref, uint32_t p
 	if (*slot) {
 		node = (uint32_t) (*slot - 1);
 	} else {
-		zend_refcounted **refs;
 		node = memprof_domgraph_node(w->dom, path);
-		refs = node == RETAIN_NONE ? NULL
-			: memprof_array_grow(w->dom_refs, &w->dom_refs_cap, (size_t) node + 1, sizeof(*refs), 1024, false);
-		if (!refs) {
+		if (node == RETAIN_NONE) {
 			w->failed = true;
 			return RETAIN_NONE;
 		}
-		w->dom_refs = refs;
-		refs[node] = ref;
+		if (node >= w->dom_refs_cap) {
+			zend_refcounted **refs = memprof_array_grow(w->dom_refs, &w->dom_refs_cap, (size_t) node + 1,
+				sizeof(*refs), 1024, false);
+			if (!refs) {
+				w->failed = true;
+				return RETAIN_NONE;
+			}
+			w->dom_refs = refs;
+		}
+		w->dom_refs[node] = ref;
 		*slot = (Word_t) node + 1;
 	}
 	memprof_domgraph_edge(w->dom, w->dom_node, node);

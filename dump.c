@@ -130,7 +130,8 @@ typedef struct _dump_retain_walk {
 
 /* The retention walk's charge: the block's live counters to its site's
  * entry for that retainer, if the view shows the block. */
-static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer)
+static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, uint64_t *counted_bytes,
+	uint64_t *counted_blocks)
 {
 	dump_retain_walk *walk = arg;
 	memprof_profile *profile = walk->profile;
@@ -161,6 +162,8 @@ static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer)
 	c = &profile->retained_counters[*slot - 1];
 	c->live_bytes += bytes;
 	c->live_blocks += blocks;
+	*counted_bytes = bytes;
+	*counted_blocks = blocks;
 	return true;
 }
 
@@ -223,7 +226,8 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 	dump_inclusive(profile);
 	if (view && view->retainers && !view->peak) {
 		dump_retain_walk walk = { profile, view->since, false };
-		if (memprof_retain_walk(&profile->retainers, dump_retain_charge, &walk) != SUCCESS || walk.failed) {
+		if (memprof_retain_walk(&profile->retainers, dump_retain_charge, &walk, view->dominators) != SUCCESS
+				|| walk.failed) {
 			memprof_profile_free(profile);
 			return FAILURE;
 		}

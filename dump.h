@@ -33,11 +33,14 @@
  *             instead of now (never combined with since)
  * @var retainers  also walk from PHP's roots to find what holds each block
  *             (retain.h; never combined with peak)
+ * @var dominators  with retainers: also the values that retain the most
+ *             (retain.h's dominators)
  */
 typedef struct _memprof_view {
 	uint32_t since;
 	bool peak;
 	bool retainers;
+	bool dominators;
 } memprof_view;
 
 /**

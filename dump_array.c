@@ -24,10 +24,10 @@
  * no copy per node), appended without lookups: the dump of 600,000 paths
  * is a million arrays. */
 enum { DUMP_KEY_SIZE, DUMP_KEY_BLOCKS, DUMP_KEY_SIZE_INCL, DUMP_KEY_BLOCKS_INCL, DUMP_KEY_CALLS,
-	DUMP_KEY_CALLED, DUMP_KEY_LINES, DUMP_KEY_RETAINERS, DUMP_KEYS };
+	DUMP_KEY_CALLED, DUMP_KEY_LINES, DUMP_KEY_RETAINERS, DUMP_KEY_HELD_IN, DUMP_KEY_PATHS, DUMP_KEYS };
 static const char *const dump_array_key_names[DUMP_KEYS] = {
 	"memory_size", "blocks_count", "memory_size_inclusive", "blocks_count_inclusive", "calls", "called_functions",
-	"lines", "retainers",
+	"lines", "retainers", "held_in", "retention_paths",
 };
 
 typedef struct {
@@ -145,11 +145,12 @@ static int dump_array_retainer_cmp(Bucket *a, Bucket *b)
 	return zend_binary_strcmp(ZSTR_VAL(a->key), ZSTR_LEN(a->key), ZSTR_VAL(b->key), ZSTR_LEN(b->key));
 }
 
-/* Each node with live memory of its own gets "retainers": retainer name =>
- * [memory_size, blocks_count], what the retention walk charged to each
- * (dump.h), and "{not reached}" for the rest of the node's memory. */
-static zend_result dump_array_retainers(const dump_array_state *st, const memprof_profile *profile, HashTable **nodes,
-	const memprof_counters *self)
+/* Each node with live memory of its own gets, under key, the retainers'
+ * texts (their roots, holders or paths) => [memory_size, blocks_count],
+ * what the retention walk charged to each (dump.h), and "{not reached}"
+ * for the rest of the node's memory. */
+static zend_result dump_array_retained_by(const dump_array_state *st, const memprof_profile *profile, HashTable **nodes,
+	const memprof_counters *self, zend_string *key_name, char *const *texts)
 {
 	const memprof_retainers *r = &profile->retainers;
 	memprof_counters *reached = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*reached));
@@ -176,12 +177,12 @@ static zend_result dump_array_retainers(const dump_array_state *st, const mempro
 			break;
 		}
 		if (!names[ret]) {
-			names[ret] = zend_string_init(r->names[ret], strlen(r->names[ret]), 0);
+			names[ret] = zend_string_init(texts[ret], strlen(texts[ret]), 0);
 		}
-		table = zend_hash_find(nodes[node], st->keys[DUMP_KEY_RETAINERS]);
+		table = zend_hash_find(nodes[node], key_name);
 		if (!table) {
 			array_init(&zv);
-			table = zend_hash_add_new(nodes[node], st->keys[DUMP_KEY_RETAINERS], &zv);
+			table = zend_hash_add_new(nodes[node], key_name, &zv);
 		}
 		dump_array_add_pair(st, Z_ARRVAL_P(table), names[ret], c);
 		memprof_counters_add(&reached[node], c);
@@ -193,10 +194,10 @@ static zend_result dump_array_retainers(const dump_array_state *st, const mempro
 		if (profile->canon[id] != id || (!self[id].live_bytes && !self[id].live_blocks)) {
 			continue;
 		}
-		table = zend_hash_find(nodes[id], st->keys[DUMP_KEY_RETAINERS]);
+		table = zend_hash_find(nodes[id], key_name);
 		if (!table) {
 			array_init(&zv);
-			table = zend_hash_add_new(nodes[id], st->keys[DUMP_KEY_RETAINERS], &zv);
+			table = zend_hash_add_new(nodes[id], key_name, &zv);
 		}
 		rest.live_bytes = self[id].live_bytes - reached[id].live_bytes;
 		rest.live_blocks = self[id].live_blocks - reached[id].live_blocks;
@@ -219,6 +220,53 @@ static zend_result dump_array_retainers(const dump_array_state *st, const mempro
 	memprof_arena_free(names);
 	memprof_arena_free(reached);
 	return rc;
+}
+
+/* "retainers" (roots), "held_in" (holding containers), "retention_paths". */
+static zend_result dump_array_retainers(const dump_array_state *st, const memprof_profile *profile, HashTable **nodes,
+	const memprof_counters *self)
+{
+	const memprof_retainers *r = &profile->retainers;
+
+	if (dump_array_retained_by(st, profile, nodes, self, st->keys[DUMP_KEY_RETAINERS], r->names) != SUCCESS
+			|| dump_array_retained_by(st, profile, nodes, self, st->keys[DUMP_KEY_HELD_IN], r->holders) != SUCCESS
+			|| dump_array_retained_by(st, profile, nodes, self, st->keys[DUMP_KEY_PATHS], r->paths) != SUCCESS) {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* The root's "dominators": the values that retain the most, each as
+ * [what, retained_size, retained_blocks, retained_by, held_in,
+ * retention_path, shared], largest first. */
+static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
+{
+	zval list;
+	uint32_t i;
+
+	array_init_size(&list, r->ndominators);
+	for (i = 0; i < r->ndominators; i++) {
+		const memprof_dominator *d = &r->dominators[i];
+		zval entry;
+		if (UNEXPECTED(memprof_compat_oom_pending())) {
+			zval_ptr_dtor(&list);
+			return FAILURE;
+		}
+		array_init_size(&entry, 8);
+		add_assoc_string(&entry, "what", d->what);
+		add_assoc_long(&entry, "retained_size", (zend_long) d->retained);
+		add_assoc_long(&entry, "retained_blocks", (zend_long) d->retained_blocks);
+		add_assoc_string(&entry, "retained_by", d->root);
+		add_assoc_string(&entry, "held_in", d->holder);
+		add_assoc_string(&entry, "retention_path", d->path);
+		add_assoc_bool(&entry, "shared", d->shared);
+		if (!r->dominators_exact) {
+			add_assoc_bool(&entry, "exact", false);
+		}
+		add_next_index_zval(&list, &entry);
+	}
+	zend_hash_str_add_new(Z_ARRVAL_P(root), "dominators", sizeof("dominators") - 1, &list);
+	return SUCCESS;
 }
 
 /* The dump's scratch arrays (any may be NULL). */
@@ -307,7 +355,8 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 				dump_array_site_line(&st, nodes[profile->canon[site->path->id]], site->line, c);
 			}
 		}
-		if (retainers && !oom && dump_array_retainers(&st, profile, nodes, self) != SUCCESS) {
+		if (retainers && !oom && (dump_array_retainers(&st, profile, nodes, self) != SUCCESS
+				|| dump_array_dominators(return_value, &profile->retainers) != SUCCESS)) {
 			oom = true;
 		}
 	} zend_catch {

@@ -24,12 +24,15 @@ static void dump_folded_name(memprof_writer *w, const char *name)
 	memprof_writer_put_name(w, name, ";\r\n", ":  ");
 }
 
-/* With retainers (dump.h), each stack starts with the frame of what holds
- * its memory, "{retained by} NAME": a flame graph's bottom row. */
-static void dump_folded_retainer(memprof_writer *w, const char *name)
+/* With retainers (dump.h), each stack starts with the frames of what holds
+ * its memory, "{retained by} ROOT;{held in} CONTAINER": a flame graph's
+ * two bottom rows. */
+static void dump_folded_retainer(memprof_writer *w, const char *name, const char *holder)
 {
 	memprof_writer_write(w, "{retained by} ", sizeof("{retained by} ") - 1);
 	dump_folded_name(w, name);
+	memprof_writer_write(w, ";{held in} ", sizeof(";{held in} ") - 1);
+	dump_folded_name(w, holder);
 	memprof_writer_write(w, ";", 1);
 }
 
@@ -58,8 +61,8 @@ static bool dump_folded_stack(memprof_writer *w, memprof_stack *st, const mempro
 	return true;
 }
 
-/* Stacks by retainer: from the walk's (site, retainer) counters, by site
- * with lines, else summed by (merged path, retainer); what the walk did
+/* Stacks by retainer: from the walk's (site, retainer) counters, summed by
+ * (site with lines, else merged path; root and holder); what the walk did
  * not reach under "{not reached}". */
 static void dump_folded_retained(const memprof_profile *profile, memprof_writer *w, bool lines)
 {
@@ -87,29 +90,23 @@ static void dump_folded_retained(const memprof_profile *profile, memprof_writer 
 		const memprof_site *site = memprof_site_by_id(site_id);
 		uint32_t at = lines ? site_id : profile->canon[site->path->id];
 		rest[at].live_bytes -= c->live_bytes;
-		if (lines) {
-			if (c->live_bytes) {
-				dump_folded_retainer(w, profile->retainers.names[ret]);
-				if (!dump_folded_stack(w, &st, site->path, site->line, true, c->live_bytes)) {
-					memprof_writer_fail(w);
-				}
-			}
-		} else {
-			to = (PWord_t) JudyLIns(&by_path, ((Word_t) at << 32) | ret, PJE0);
-			if (to == PJERR) {
-				memprof_writer_fail(w);
-				break;
-			}
-			*to += c->live_bytes;
+		to = (PWord_t) JudyLIns(&by_path, ((Word_t) at << 32) | profile->retainers.holdings[ret], PJE0);
+		if (to == PJERR) {
+			memprof_writer_fail(w);
+			break;
 		}
+		*to += c->live_bytes;
 		JLN(slot, (Pvoid_t) profile->retained, key);
 	}
 	key = 0;
 	JLF(slot, by_path, key);
 	while (slot && !w->failed) {
+		uint32_t at = (uint32_t) (key >> 32), ret = (uint32_t) key;
 		if (*slot) {
-			dump_folded_retainer(w, profile->retainers.names[(uint32_t) key]);
-			if (!dump_folded_stack(w, &st, memprof_path_by_id((uint32_t) (key >> 32)), 0, false, *slot)) {
+			const memprof_site *site = lines ? memprof_site_by_id(at) : NULL;
+			dump_folded_retainer(w, profile->retainers.names[ret], profile->retainers.holders[ret]);
+			if (!dump_folded_stack(w, &st, lines ? site->path : memprof_path_by_id(at), lines ? site->line : 0, lines,
+					*slot)) {
 				memprof_writer_fail(w);
 			}
 		}
@@ -120,7 +117,7 @@ static void dump_folded_retained(const memprof_profile *profile, memprof_writer 
 		if (rest[id].live_bytes == 0 || (!lines && profile->canon[id] != id)) {
 			continue;
 		}
-		dump_folded_retainer(w, "{not reached}");
+		dump_folded_retainer(w, "{not reached}", "{not reached}");
 		if (!dump_folded_stack(w, &st, path, lines ? memprof_site_by_id(id)->line : 0, lines, rest[id].live_bytes)) {
 			memprof_writer_fail(w);
 		}

@@ -442,14 +442,28 @@ static void pprof_value_type(pprof_state *st, uint32_t field, const char *type, 
 	pprof_emit(st, field);
 }
 
+/* The retainer of a site's memory that the walk did not reach. */
+#define PPROF_NOT_REACHED UINT32_MAX
+
+static void pprof_label(pprof_state *st, const char *key, const char *value)
+{
+	st->sub.len = 0;
+	pprof_put_uint(&st->sub, PPROF_LABEL_KEY, pprof_str(st, key));
+	pprof_put_uint(&st->sub, PPROF_LABEL_STR, pprof_str(st, value));
+	pprof_put_sub(&st->msg, PPROF_SAMPLE_LABEL, &st->sub);
+}
+
 /* One sample per allocation site that holds or allocated memory. Its
  * stack is leaf first: the path's own function at the site's line (its
  * first line when the site has none: an internal function), then each
  * caller at the line where it called the frame below it. The root is not a
  * frame of any stack; what it holds itself (allocated outside any
- * function) is a sample of its own at the location {root}. With
- * retained_by, the sample carries that label (c: its share of the site). */
-static void pprof_sample(pprof_state *st, const memprof_site *site, const memprof_counters *c, const char *retained_by)
+ * function) is a sample of its own at the location {root}. With retainers
+ * (r), the sample is c, the site's share held by retainer, and carries the
+ * labels retained_by (its root), held_in (its holding container) and
+ * retention_path. */
+static void pprof_sample(pprof_state *st, const memprof_site *site, const memprof_counters *c,
+	const memprof_retainers *r, uint32_t retainer)
 {
 	const memprof_path *frame = site->path, *child, *p;
 	uint8_t values[4 * PPROF_VARINT_MAX];
@@ -472,11 +486,14 @@ static void pprof_sample(pprof_state *st, const memprof_site *site, const mempro
 	n += pprof_varint_encode(values + n, c->live_blocks);
 	n += pprof_varint_encode(values + n, c->live_bytes);
 	pprof_put_bytes(&st->msg, PPROF_SAMPLE_VALUE, values, n);
-	if (retained_by) {
-		st->sub.len = 0;
-		pprof_put_uint(&st->sub, PPROF_LABEL_KEY, pprof_str(st, "retained_by"));
-		pprof_put_uint(&st->sub, PPROF_LABEL_STR, pprof_str(st, retained_by));
-		pprof_put_sub(&st->msg, PPROF_SAMPLE_LABEL, &st->sub);
+	if (r && retainer == PPROF_NOT_REACHED) {
+		pprof_label(st, "retained_by", "{not reached}");
+		pprof_label(st, "held_in", "{not reached}");
+		pprof_label(st, "retention_path", "{not reached}");
+	} else if (r) {
+		pprof_label(st, "retained_by", r->names[retainer]);
+		pprof_label(st, "held_in", r->holders[retainer]);
+		pprof_label(st, "retention_path", r->paths[retainer]);
 	}
 	pprof_emit(st, PPROF_PROFILE_SAMPLE);
 }
@@ -499,11 +516,11 @@ static void pprof_site_retained(pprof_state *st, const memprof_profile *profile,
 		share.live_blocks = c->live_blocks;
 		rest.live_bytes -= c->live_bytes;
 		rest.live_blocks -= c->live_blocks;
-		pprof_sample(st, site, &share, profile->retainers.names[(uint32_t) key]);
+		pprof_sample(st, site, &share, &profile->retainers, (uint32_t) key);
 		JLN(slot, (Pvoid_t) profile->retained, key);
 	}
 	if (!memprof_counters_zero(&rest) && !st->failed) {
-		pprof_sample(st, site, &rest, "{not reached}");
+		pprof_sample(st, site, &rest, &profile->retainers, PPROF_NOT_REACHED);
 	}
 }
 
@@ -666,7 +683,7 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 		if (profile->retainers.count) {
 			pprof_site_retained(&st, profile, id);
 		} else {
-			pprof_sample(&st, memprof_site_by_id(id), &profile->site_self[id], NULL);
+			pprof_sample(&st, memprof_site_by_id(id), &profile->site_self[id], NULL, 0);
 		}
 	}
 	pprof_mapping(&st, profile);

@@ -97,6 +97,13 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 		MEMPROF_INI_NONNEGATIVE);
 }
 
+static ZEND_INI_MH(memprof_on_update_percent)
+{
+	(void) mh_arg3;
+	(void) stage;
+	return memprof_ini_quantity(entry, new_value, (zend_long *) ZEND_INI_GET_ADDR(), 0, 100, MEMPROF_INI_NONNEGATIVE);
+}
+
 /* The automatic dumps' quantities, handed to autodump.c (mh_arg1: its setter). */
 static ZEND_INI_MH(memprof_on_update_autodump_quantity)
 {
@@ -160,6 +167,7 @@ PHP_INI_BEGIN()
 	PHP_INI_ENTRY1("memprof.dump_collect_cycles", "0", PHP_INI_ALL, memprof_on_update_autodump_bool, (void *) memprof_autodump_set_collect_cycles)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.leak_budget", "10", PHP_INI_ALL, memprof_on_update_percent, ini.leak_budget, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 #ifdef MEMPROF_DEBUG
 	/* Fault injection: the Nth metadata allocation of each session, and every one after it, fail. */

@@ -29,6 +29,9 @@
 #include "dump_folded.h"
 #include "dump_speedscope.h"
 #include "autodump.h"
+#include "leak.h"
+#include "tree.h"
+#include "zend_smart_str.h"
 #include "ini.h"
 #include "meta.h"
 #include "memprof_arginfo.h"
@@ -131,6 +134,7 @@ static void memprof_session_stop(void)
 	if (MEMPROF_G(session).flags.native) {
 		memprof_native_stop();
 	}
+	memprof_leak_end();
 	memprof_heap_stop();
 	memprof_frame_stop();
 	memprof_autodump_session_stop();
@@ -335,6 +339,7 @@ ZEND_FUNCTION(memprof_dump_array)
 		RETURN_THROWS();
 	}
 	view.retainers = retainers;
+	view.dominators = retainers;
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {
@@ -372,6 +377,93 @@ ZEND_FUNCTION(memprof_mark)
 		RETURN_THROWS();
 	}
 	RETURN_LONG((zend_long) memprof_heap_mark());
+}
+
+/* ---- the leak ledger --------------------------------------------------------- */
+
+ZEND_FUNCTION(memprof_job)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
+	if (!MEMPROF_G(session).enabled || MEMPROF_G(session).dumping) {
+		RETURN_FALSE;
+	}
+	memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+	RETURN_TRUE;
+}
+
+/* A leak as memprof_leaks() gives it. */
+static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
+{
+	const memprof_site *site = memprof_site_by_id(leak->site);
+	const memprof_path *fn = site->path, *at = fn;
+	const char *via = NULL;
+	uint32_t line = site->line;
+	smart_str path = {0}, msg = {0};
+	memprof_stack st = {0};
+	size_t i;
+
+	array_init(zv);
+	if (memprof_stack_of(&st, fn)) {
+		for (i = st.n; i-- > 0;) {
+			smart_str_appends(&path, memprof_profile_name(st.frames[i]));
+			if (i) {
+				smart_str_appends(&path, " > ");
+			}
+		}
+	}
+	memprof_stack_free(&st);
+	smart_str_0(&path);
+	/* An internal function's block is the calling line's: "f line 6 (str_repeat)". */
+	if (!site->line && fn->parent && fn->parent->parent && fn->call_line) {
+		at = fn->parent;
+		line = fn->call_line;
+		via = memprof_profile_name(fn);
+	}
+	smart_str_append_printf(&msg, "+%.0f B/job held in %s, allocated at %s", leak->bytes_per_job, leak->holder,
+		at->parent ? memprof_profile_name(at) : "{root}");
+	if (line) {
+		smart_str_append_printf(&msg, " line %u", line);
+	}
+	if (via) {
+		smart_str_append_printf(&msg, " (%s)", via);
+	}
+	smart_str_0(&msg);
+	add_assoc_double(zv, "bytes_per_job", leak->bytes_per_job);
+	add_assoc_double(zv, "blocks_per_job", leak->blocks_per_job);
+	add_assoc_string(zv, "held_in", leak->holder);
+	add_assoc_string(zv, "retention_path", leak->path);
+	add_assoc_string(zv, "function", (char *) (at->parent ? memprof_profile_name(at) : "{root}"));
+	add_assoc_long(zv, "line", (zend_long) line);
+	if (via) {
+		add_assoc_string(zv, "via", (char *) via);
+	}
+	add_assoc_str(zv, "call_path", path.s ? path.s : ZSTR_EMPTY_ALLOC());
+	add_assoc_long(zv, "live_bytes", (zend_long) leak->live_bytes);
+	add_assoc_long(zv, "jobs_measured", (zend_long) leak->jobs);
+	add_assoc_long(zv, "confirmed_at_job", (zend_long) leak->confirmed_job);
+	add_assoc_bool(zv, "sampled", sampled);
+	add_assoc_str(zv, "message", msg.s);
+}
+
+ZEND_FUNCTION(memprof_leaks)
+{
+	const memprof_leak *leaks;
+	uint32_t i, n;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	leaks = memprof_leak_list(&n);
+	array_init_size(return_value, n);
+	for (i = 0; i < n; i++) {
+		zval entry;
+		memprof_leak_entry(&entry, &leaks[i], memprof_leak_sampled());
+		add_next_index_zval(return_value, &entry);
+	}
 }
 
 /* ---- dumps to streams ------------------------------------------------------- */

@@ -97,4 +97,21 @@ function memprof_dump_folded($handle, int $since = 0, bool $peak = false, bool $
  */
 function memprof_dump_speedscope($handle, int $since = 0, bool $peak = false): void {}
 
+/**
+ * Marks the end of a job in a long-running worker: the leak ledger compares
+ * each allocation site's live bytes across jobs (after a warm-up of 16 jobs)
+ * and, while something grows, finds which container holds the growth.
+ * @return bool false when not profiling (nothing is counted), else true
+ */
+function memprof_job(): bool {}
+
+/**
+ * What grows per job (memprof_job()): each confirmed leak still growing,
+ * the largest per job first, with its bytes and blocks per job, the
+ * container that holds it (held_in), a retention path to it, the
+ * allocation site (function, line, call_path) and a one-line message.
+ * @throws MemprofException when not enabled
+ */
+function memprof_leaks(): array {}
+
 function memprof_version(): string {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 448d00de313fe6dcf87c0b2a8eb77a229060a947 */
+ * Stub hash: edb06ee4d9244fc32b999efff7dbcaae6bcf189e */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -48,6 +48,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_speedscope arginfo_memprof_dump_callgrind
 
+#define arginfo_memprof_job arginfo_memprof_disable
+
+#define arginfo_memprof_leaks arginfo_memprof_enabled_flags
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
@@ -63,6 +67,8 @@ ZEND_FUNCTION(memprof_dump_pprof);
 ZEND_FUNCTION(memprof_dump_pprof_legacy);
 ZEND_FUNCTION(memprof_dump_folded);
 ZEND_FUNCTION(memprof_dump_speedscope);
+ZEND_FUNCTION(memprof_job);
+ZEND_FUNCTION(memprof_leaks);
 ZEND_FUNCTION(memprof_version);
 
 
@@ -78,6 +84,8 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_dump_pprof_legacy, arginfo_memprof_dump_pprof_legacy)
 	ZEND_FE(memprof_dump_folded, arginfo_memprof_dump_folded)
 	ZEND_FE(memprof_dump_speedscope, arginfo_memprof_dump_speedscope)
+	ZEND_FE(memprof_job, arginfo_memprof_job)
+	ZEND_FE(memprof_leaks, arginfo_memprof_leaks)
 	ZEND_FE(memprof_version, arginfo_memprof_version)
 	ZEND_FE_END
 };

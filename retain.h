@@ -34,24 +34,76 @@ enum {
 	MEMPROF_RETAIN_FIXED
 };
 
+/** Dominators a walk reports (the largest retained sizes). */
+#define MEMPROF_RETAIN_DOMINATORS 20
+
 /**
- * The retainers of one walk, by id.
- * @var names  names[id], NUL-terminated (from memprof's arena)
- * @var count  retainers in names
- * @var cap    names allocated
+ * A value that alone keeps memory alive (dominators.h): an object or an
+ * array and what only it reaches.
+ * @var what      its class, or "array"
+ * @var root      its root, holder and path: as a retainer id's (names[],
+ *                holders[], paths[])
+ * @var retained, retained_blocks  what freeing it would free
+ * @var shared    no single root dominates it: two roots or more reach it
+ *                (a listener both a global and a framework object hold)
+ */
+typedef struct _memprof_dominator {
+	char *what;
+	char *root;
+	char *holder;
+	char *path;
+	uint64_t retained;
+	uint64_t retained_blocks;
+	bool shared;
+} memprof_dominator;
+
+/**
+ * The retainers of one walk, by id. An id is a retention path: a root and
+ * the steps from it to the blocks charged to the id, aggregated by class
+ * and property (App\Listener\History::$entries[]: numeric and string keys
+ * alike collapse to [], runs of arrays to one []), cut at
+ * MEMPROF_RETAIN_PATH_DEPTH steps with a "..." step. The fixed retainers
+ * are their own root, path and holder.
+ * @var names    names[id]: the root ("$GLOBALS['em']", "Cls::$name", ...)
+ * @var holders  holders[id]: the holding container, the innermost named
+ *               place (a root or an object property "Cls::$prop") whose
+ *               array holds the path's end, else the innermost named place
+ * @var paths    paths[id]: the whole path, steps joined by " -> "
+ * @var roots    roots[id]: the first id with the same root (ids that
+ *               differ by path only share it): for views by root
+ * @var holdings holdings[id]: the first id with the same root and holder:
+ *               for views by (root, holder)
+ * @var count    ids
+ * @var cap      ids allocated
+ * @var dominators  with dominators asked for: the largest retained sizes,
+ *               largest first (ndominators of them); dominators_exact false
+ *               when the graph did not settle (dominators.h)
+ * All strings NUL-terminated, from memprof's arena.
  */
 typedef struct _memprof_retainers {
 	char **names;
+	char **holders;
+	char **paths;
+	uint32_t *roots;
+	uint32_t *holdings;
 	uint32_t count;
 	size_t cap;
+	memprof_dominator *dominators;
+	uint32_t ndominators;
+	bool dominators_exact;
 } memprof_retainers;
+
+/** Steps a retention path keeps before it ends in "...". */
+#define MEMPROF_RETAIN_PATH_DEPTH 24
 
 /**
  * Charges a block the walk reached to a retainer.
+ * @param bytes, blocks  set to what the block counts for when it counts
  * @return true when the block is one the profile counts (a recorded block's
  *         start); the walk names a root only once it charged something.
  */
-typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t retainer);
+typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t retainer, uint64_t *bytes,
+	uint64_t *blocks);
 
 /**
  * Walks from the roots, in this order, each reached block charged once:
@@ -67,9 +119,12 @@ typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t ret
  * tables, extensions' private buffers) are not reached.
  * Call while profiling, with the heap paused.
  * @param out  filled with the retainers' names (free with memprof_retainers_free())
+ * @param dominators  also the values that alone keep the most alive: a
+ *             graph of every value reached from the roots and its edges
+ *             is built (memprof's own memory, about 40 bytes a value)
  * @return SUCCESS, or FAILURE when profiler memory ran out (out is empty then)
  */
-zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg);
+zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg, bool dominators);
 
 /** Frees what memprof_retain_walk() filled in; out is empty afterwards. */
 void memprof_retainers_free(memprof_retainers *out);

@@ -2,9 +2,9 @@
 /*
  * Profiles a PHP script with memprof and, when it ends, prints the call
  * paths that still hold memory, largest first, each with the lines of its
- * function that hold the most, then what holds that memory (retainers:
- * the variables, statics and the like that keep it alive), each with the
- * call paths that allocated it.
+ * function that hold the most, then the containers that hold that memory
+ * (the largest array or list on its path from a variable or static), each
+ * with the call paths that allocated it.
  *
  *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
  *
@@ -26,13 +26,13 @@ if ($memprof_top_script === false) {
     exit(2);
 }
 
-/** Flattens the tree into [[path, self bytes, self blocks, lines, retainers], ...]. */
+/** Flattens the tree into [[path, self bytes, self blocks, lines, holding containers], ...]. */
 function memprof_top_flatten(array $node, array $prefix, array &$out): void
 {
     foreach ($node['called_functions'] as $name => $child) {
         $path = array_merge($prefix, [$name]);
         if ($child['memory_size'] > 0) {
-            $out[] = [$path, $child['memory_size'], $child['blocks_count'], $child['lines'] ?? [], $child['retainers'] ?? []];
+            $out[] = [$path, $child['memory_size'], $child['blocks_count'], $child['lines'] ?? [], $child['held_in'] ?? []];
         }
         memprof_top_flatten($child, $path, $out);
     }
@@ -71,7 +71,7 @@ function memprof_top_report(string $script): void
     $rows = [];
     if ($dump['memory_size'] > 0) {
         $rows[] = [['(outside any function: startup, compilation)'], $dump['memory_size'], $dump['blocks_count'], [],
-            $dump['retainers'] ?? []];
+            $dump['held_in'] ?? []];
     }
     memprof_top_flatten($dump, [], $rows);
     usort($rows, fn($a, $b) => $b[1] <=> $a[1]);
@@ -97,11 +97,11 @@ function memprof_top_report(string $script): void
         }
     }
 
-    /* The same memory by what holds it, each with where it was allocated. */
+    /* The same memory by the container that holds it, each with where it was allocated. */
     $held = [];
-    foreach ($rows as [$path, $bytes, $blocks, $lines, $retainers]) {
+    foreach ($rows as [$path, $bytes, $blocks, $lines, $holders]) {
         [$shown] = memprof_top_path($path, [], $script);
-        foreach ($retainers as $name => $r) {
+        foreach ($holders as $name => $r) {
             $held[$name] ??= ['bytes' => 0, 'blocks' => 0, 'paths' => []];
             $held[$name]['bytes'] += $r['memory_size'];
             $held[$name]['blocks'] += $r['blocks_count'];
@@ -110,8 +110,9 @@ function memprof_top_report(string $script): void
     }
     uasort($held, fn($a, $b) => $b['bytes'] <=> $a['bytes']);
     $limit = min(5, count($held));
-    fprintf($out, "\nheld by (the first variable, static or other root that reaches it; top %d of %d):\n", $limit, count($held));
-    fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'retainer, then where what it holds was allocated');
+    fprintf($out, "\nheld in (the container that keeps it: the largest array or list on its path from a variable or static; top %d of %d):\n",
+        $limit, count($held));
+    fprintf($out, "%14s %6s %9s  %s\n", 'bytes', '%', 'blocks', 'container, then where what it holds was allocated');
     foreach (array_slice($held, 0, $limit, true) as $name => $h) {
         fprintf($out, "%14s %5.1f%% %9s  %s\n", number_format($h['bytes']), $total ? 100 * $h['bytes'] / $total : 0,
             number_format($h['blocks']), memprof_top_short($name, $base));

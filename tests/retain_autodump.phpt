@@ -50,11 +50,7 @@ sort($files);
 printf("dumps: %d\n", count($files));
 foreach ($files as $i => $f) {
     $tags = pprof_run('go-pprof', ['-tags', '-sample_index=inuse_space', '-unit=B', $f]);
-    $held = [];
-    preg_match_all('/^\s+(?:retained_by:\s+)?(\d+)(?:\.0)?B \(\s*[\d.]+%\): (.+)$/m', $tags['out'], $m, PREG_SET_ORDER);
-    foreach ($m as [, $bytes, $name]) {
-        $held[$name] = (int) $bytes;
-    }
+    $held = pprof_tag_values($tags['out'], 'retained_by');
     printf("dump %d: rc=%d, retained_by: %s, slow_leak()::\$kept: %s, {unreachable}: %s\n", $i + 1, $tags['rc'],
         str_contains($tags['out'], 'retained_by') ? 'yes' : 'no',
         !isset($held['slow_leak()::$kept']) ? 'none' : ($held['slow_leak()::$kept'] >= 2 * 256 * 1024 ? 'at least 2 strings of 256 KiB' : $held['slow_leak()::$kept'] . ' bytes'),

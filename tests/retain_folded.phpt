@@ -1,10 +1,11 @@
 --TEST--
-retain: memprof_dump_folded(retainers: true) starts each stack with its retainer
+retain: memprof_dump_folded(retainers: true) starts each stack with its root and holding container
 --DESCRIPTION--
-memprof_dump_folded(retainers: true) starts each stack with a "{retained by}
-NAME" frame: per retainer the same bytes as memprof_dump_array(retainers:
-true), the parser's allocations under the static that keeps them, totals as
-without retainers, with and without lines.
+memprof_dump_folded(retainers: true) starts each stack with the frames
+"{retained by} ROOT;{held in} CONTAINER": per retainer and per container the
+same bytes as memprof_dump_array(retainers: true), the parser's allocations
+under the static that keeps them, totals as without retainers, with and
+without lines.
 --EXTENSIONS--
 memprof
 --FILE--
@@ -38,9 +39,13 @@ memprof_dump_folded($streams['retained_lines'], 0, false, true, true);
 memprof_disable();
 
 $want = [];
-$walk = function (array $node) use (&$walk, &$want) {
+$want_held = [];
+$walk = function (array $node) use (&$walk, &$want, &$want_held) {
     foreach ($node['retainers'] ?? [] as $name => $c) {
         $want[$name] = ($want[$name] ?? 0) + $c['memory_size'];
+    }
+    foreach ($node['held_in'] ?? [] as $name => $c) {
+        $want_held[$name] = ($want_held[$name] ?? 0) + $c['memory_size'];
     }
     foreach ($node['called_functions'] as $child) {
         $walk($child);
@@ -48,11 +53,13 @@ $walk = function (array $node) use (&$walk, &$want) {
 };
 $walk($dump);
 ksort($want);
+ksort($want_held);
 $read = function ($stream): array {
     rewind($stream);
     $lines = array_filter(explode("\n", stream_get_contents($stream)));
     $total = 0;
     $by = [];
+    $by_held = [];
     $stacks = [];
     foreach ($lines as $line) {
         $at = strrpos($line, ' ');
@@ -61,25 +68,31 @@ $read = function ($stream): array {
         $total += $bytes;
         $stacks[$stack] = ($stacks[$stack] ?? 0) + $bytes;
         if (str_starts_with($stack, '{retained by} ')) {
-            $name = substr(explode(';', $stack)[0], strlen('{retained by} '));
+            $frames = explode(';', $stack);
+            $name = substr($frames[0], strlen('{retained by} '));
             $by[$name] = ($by[$name] ?? 0) + $bytes;
+            $held = str_starts_with($frames[1], '{held in} ') ? substr($frames[1], strlen('{held in} ')) : '(no {held in} frame)';
+            $by_held[$held] = ($by_held[$held] ?? 0) + $bytes;
         }
     }
     ksort($by);
-    return [$total, $by, $stacks];
+    ksort($by_held);
+    return [$total, $by, $stacks, $by_held];
 };
 [$plain] = $read($streams['plain']);
-[$retained, $by, $stacks] = $read($streams['retained']);
+[$retained, $by, $stacks, $by_held] = $read($streams['retained']);
 [$lines] = $read($streams['lines']);
-[$retained_lines, $by_lines] = $read($streams['retained_lines']);
+[$retained_lines, $by_lines, , $by_held_lines] = $read($streams['retained_lines']);
 echo "totals as without retainers: ", $retained === $plain && $retained_lines === $lines && $plain === $lines ? 'yes' : json_encode([$plain, $retained, $lines, $retained_lines]), "\n";
 echo "per retainer as memprof_dump_array(): ", $by === $want ? 'yes' : json_encode([$by, $want]), "\n";
 echo "with lines too: ", $by_lines === $want ? 'yes' : json_encode([$by_lines, $want]), "\n";
-$history = '{retained by} driver()::$history;' . __FILE__ . ';driver;parse;str_repeat';
+echo "per holding container ({held in}) as memprof_dump_array(): ", $by_held === $want_held && $by_held_lines === $want_held ? 'yes' : json_encode([$by_held, $by_held_lines, $want_held]), "\n";
+$history = '{retained by} driver()::$history;{held in} driver()::$history;' . __FILE__ . ';driver;parse;str_repeat';
 echo "the parser's strings under the history: ", ($stacks[$history] ?? 0) === 20 * 1032 + array_sum(range(0, 19)) ? 'all 20' : json_encode($stacks[$history] ?? null), "\n";
 ?>
 --EXPECT--
 totals as without retainers: yes
 per retainer as memprof_dump_array(): yes
 with lines too: yes
+per holding container ({held in}) as memprof_dump_array(): yes
 the parser's strings under the history: all 20

@@ -74,12 +74,7 @@ arsort($want);
 
 $tags = pprof_run('go-pprof', ['-tags', '-sample_index=inuse_space', '-unit=B', $file]);
 echo "tags: rc={$tags['rc']} stderr=", json_encode($tags['err']), "\n";
-$got = [];
-foreach (explode("\n", $tags['out']) as $line) {
-    if (preg_match('/^\s+(?:retained_by:\s+)?(\d+)(?:\.0)?B \(\s*[\d.]+%\): (.+)$/', $line, $m)) {
-        $got[$m[2]] = (int) $m[1];
-    }
-}
+$got = pprof_tag_values($tags['out'], 'retained_by');
 echo "retainers as memprof_dump_array() has them: ", $got === $want ? 'yes' : json_encode([$got, $want]), "\n";
 echo "the history holds: ", $want['driver()::$history'] > 40000 ? 'more than 40,000 bytes' : $want['driver()::$history'], "\n";
 echo "the cache holds: ", $want['$GLOBALS[\'cache\']'] === 2 * 30032 + (int) ($dump['called_functions'][__FILE__]['retainers']['$GLOBALS[\'cache\']']['memory_size'] ?? 0) ? 'its two strings and its array' : json_encode($want), "\n";

@@ -169,6 +169,9 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 			break;
 		}
 		child->calls += memprof_frame_g.count_calls;
+		if (UNEXPECTED(func->job)) {
+			memprof_frame_job_started();
+		}
 		e = &s->e[s->n++];
 		e->ex = f;
 		e->func = f->func;
@@ -749,4 +752,20 @@ memprof_site *memprof_frame_sync_current_site(void)
 		return memprof_path_site(node, memprof_frame_line(ex));
 	}
 	return frame_sync_current_site_far();
+}
+
+ZEND_COLD zend_never_inline void memprof_frame_job_started(void)
+{
+	if (memprof_frame_g.jobs++ > 0) {
+		memprof_frame_g.job_ended = true;
+		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+	}
+}
+
+bool memprof_frame_job_ended_take(void)
+{
+	bool ended = memprof_frame_g.job_ended;
+
+	memprof_frame_g.job_ended = false;
+	return ended;
 }

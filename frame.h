@@ -80,9 +80,24 @@ typedef struct _memprof_frame_state {
 	const void *start_page;   /**< full mode: the VM stack page current when tracking
 	                               started, not recorded but watched by the heap's frees
 	                               (memprof_frame_note_unrecorded_free()); NULL once freed */
+	uint64_t jobs;            /**< calls of job functions (func.h) seen in the session */
+	bool job_ended;           /**< one began after another: a job boundary to count */
 } memprof_frame_state;
 
 extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
+
+/**
+ * A call of a job function (func.h) got its entry, by a hook or a sync: the
+ * job before it, if any, has ended. Asks for the VM's interrupt, where the
+ * glue counts the boundary (memprof_frame_job_ended_take()). A boundary is
+ * so seen when the next job starts, and only if something was allocated or
+ * called between the two calls (two calls of the job function at the same
+ * address with nothing between are one to a sync).
+ */
+void memprof_frame_job_started(void);
+
+/** Whether a job ended since the last call (and forget it). */
+bool memprof_frame_job_ended_take(void);
 
 /** Called by the heap when it frees a recorded block of MEMPROF_FRAME_VM_PAGE_MIN bytes or more. */
 static zend_always_inline void memprof_frame_note_big_free(void)

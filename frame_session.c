@@ -61,6 +61,8 @@ zend_result memprof_frame_start(bool count_calls, bool (*recorded)(const void *b
 	memprof_frame_g.count_calls = count_calls;
 	/* Full mode sees every free (sampling only those of sampled blocks). */
 	memprof_frame_g.start_page = count_calls ? EG(vm_stack) : NULL;
+	memprof_frame_g.jobs = 0;
+	memprof_frame_g.job_ended = false;
 	frame_l.hooks = hooks;
 	if (hooks) {
 		memprof_frame_hooks_install();

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <Judy.h>
 
@@ -58,6 +59,8 @@ static MEMPROF_TLS struct {
 	memprof_func *native;
 	/* memprof_func_cache has entries */
 	bool cache_used;
+	/* memprof.job_functions (memprof_func_set_jobs()) */
+	const char *jobs;
 } func_l;
 
 /* What identifies the code a memprof_func was made for, to check a hit of
@@ -159,6 +162,41 @@ static char *func_make_name(const zend_function *func)
 	return name;
 }
 
+static bool func_is_job(const char *name);
+
+void memprof_func_set_jobs(const char *list)
+{
+	uint32_t i;
+
+	func_l.jobs = list && *list ? list : NULL;
+	for (i = 0; i < func_l.nfuncs; i++) {
+		func_l.funcs[i]->job = func_l.jobs && func_is_job(func_l.funcs[i]->name);
+	}
+}
+
+/* Whether name is one of memprof.job_functions' names. */
+static bool func_is_job(const char *name)
+{
+	const char *p = func_l.jobs;
+	size_t len = strlen(name);
+
+	while (p && *p) {
+		const char *end = strchr(p, ',');
+		const char *stop = end ? end : p + strlen(p);
+		while (p < stop && (*p == ' ' || *p == '\t')) {
+			p++;
+		}
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t')) {
+			stop--;
+		}
+		if ((size_t) (stop - p) == len && strncasecmp(p, name, len) == 0) {
+			return true;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
 /* The memprof_func named `name` (taken over, or freed when one exists). */
 static memprof_func *func_intern(char *name, const zend_function *func)
 {
@@ -193,6 +231,7 @@ static memprof_func *func_intern(char *name, const zend_function *func)
 		mf->filename = func_format("%s", ZSTR_VAL(func->op_array.filename));
 		mf->line_start = func->op_array.line_start;
 	}
+	mf->job = func_l.jobs && func_is_job(name);
 	mf->id = ++func_l.nfuncs;
 	func_l.funcs[mf->id - 1] = mf;
 	*slot = (Word_t) mf;

@@ -25,13 +25,24 @@
  * @var filename    source file of user code; NULL for internal functions
  * @var line_start  first line of user code, 0 for internal functions
  * @var id          1-based, dense within the request (for formats that number functions)
+ * @var job         a call of it is one job of a worker (memprof_func_set_jobs())
  */
 typedef struct _memprof_func {
 	char *name;
 	char *filename;
 	uint32_t line_start;
 	uint32_t id;
+	bool job;
 } memprof_func;
+
+/**
+ * The functions whose calls are a worker's jobs (memprof.job_functions):
+ * names as descriptions have them ("Ns\Cls::method", "function"),
+ * separated by commas, compared without case. Every description's job
+ * flag follows; list must stay valid until the next call (an INI value).
+ * NULL or "": none.
+ */
+void memprof_func_set_jobs(const char *list);
 
 /** This thread's descriptions, none yet. Call from GINIT. */
 void memprof_func_thread_init(void);

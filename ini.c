@@ -17,6 +17,7 @@
 
 #include "php_memprof.h"
 #include "ini.h"
+#include "func.h"
 #include "warn.h"
 #include "dump_formats.h"
 #include "autodump.h"
@@ -97,6 +98,19 @@ static ZEND_INI_MH(memprof_on_update_nonnegative)
 		MEMPROF_INI_NONNEGATIVE);
 }
 
+/* The functions whose calls are a worker's jobs: descriptions made from
+ * now on in the request are flagged (func.h). */
+static ZEND_INI_MH(memprof_on_update_job_functions)
+{
+	(void) entry;
+	(void) mh_arg1;
+	(void) mh_arg2;
+	(void) mh_arg3;
+	(void) stage;
+	memprof_func_set_jobs(new_value ? ZSTR_VAL(new_value) : NULL);
+	return SUCCESS;
+}
+
 static ZEND_INI_MH(memprof_on_update_percent)
 {
 	(void) mh_arg3;
@@ -167,6 +181,7 @@ PHP_INI_BEGIN()
 	PHP_INI_ENTRY1("memprof.dump_collect_cycles", "0", PHP_INI_ALL, memprof_on_update_autodump_bool, (void *) memprof_autodump_set_collect_cycles)
 	STD_PHP_INI_ENTRY("memprof.sample_interval", "512K", PHP_INI_ALL, memprof_on_update_sample_interval, ini.sample_interval, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.sample_seed", "0", PHP_INI_ALL, memprof_on_update_nonnegative, ini.sample_seed, zend_memprof_globals, memprof_globals)
+	PHP_INI_ENTRY("memprof.job_functions", "", PHP_INI_ALL, memprof_on_update_job_functions)
 	STD_PHP_INI_ENTRY("memprof.leak_budget", "10", PHP_INI_ALL, memprof_on_update_percent, ini.leak_budget, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 #ifdef MEMPROF_DEBUG

@@ -683,6 +683,9 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 		memprof_warn_flush();
 		memprof_session_check();
 		memprof_autodump_interrupt();
+		if (memprof_frame_job_ended_take() && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
+			memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+		}
 		errno = saved_errno;
 	}
 	if (memprof_orig_interrupt == memprof_first_interrupt) {

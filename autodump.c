@@ -320,6 +320,20 @@ void memprof_autodump_interrupt(void)
 	}
 }
 
+void memprof_autodump_leak(const char *why)
+{
+	char path[4096], error[512], reason[1100];
+	memprof_view view = { 0, false, autodump_s.retainers, false };
+
+	if (!autodump_s.session) {
+		return;
+	}
+	snprintf(reason, sizeof(reason), "memprof.dump_on_leak: %s", why);
+	if (memprof_autodump(&view, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS && !autodump_l.capped) {
+		autodump_log("memprof could not write the leak dump: %s", error);
+	}
+}
+
 /* ---- lifecycle ---------------------------------------------------------------------- */
 
 

@@ -2,7 +2,8 @@
  * autodump: dumps nobody asked for in code. When the request dies on its
  * memory limit (flag dump_on_limit), when the process receives
  * memprof.dump_signal, and each time the live profiled heap grows by
- * memprof.dump_on_growth bytes, memprof writes the profile in
+ * memprof.dump_on_growth bytes, and when the leak ledger confirms a leak
+ * (memprof.dump_on_leak), memprof writes the profile in
  * memprof.output_format into memprof.output_dir.
  *
  * Each dump is a new file of that directory, never half-written under
@@ -72,6 +73,13 @@ void memprof_autodump_rshutdown(void);
  * Call from the VM's interrupt (a safe point), which the module glue owns.
  */
 void memprof_autodump_interrupt(void);
+/**
+ * Writes the dump memprof.dump_on_leak asks for when the leak ledger
+ * confirms a leak (why: the leak in one line, leak.h), within
+ * memprof.max_dumps; a failure is logged as other automatic dumps' are.
+ * Call at a safe point (the VM's interrupt, a PHP function), in a session.
+ */
+void memprof_autodump_leak(const char *why);
 /** A session started: arms the growth trigger, and dumps on the memory
  * limit from now on if dump_on_limit (its flag). */
 void memprof_autodump_session_start(bool dump_on_limit);

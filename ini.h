@@ -1,7 +1,7 @@
 /*
  * ini: memprof's INI settings (memprof.output_format, output_dir,
  * max_dumps, dump_on_growth, dump_signal, sample_interval, sample_seed,
- * leak_budget, job_functions, trigger_secret; debug builds: debug_fail_after, debug_native_hide): kept
+ * leak_budget, job_functions, dump_on_leak, trigger_secret; debug builds: debug_fail_after, debug_native_hide): kept
  * in MEMPROF_G(ini), or handed to autodump.c as they change (the automatic
  * dumps' own).
  */

@@ -10,6 +10,7 @@
 # include "config.h"
 #endif
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -434,6 +435,38 @@ const memprof_leak *memprof_leak_list(uint32_t *count)
 	}
 	*count = n;
 	return leak_g->leaks;
+}
+
+void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via)
+{
+	const memprof_site *site = memprof_site_by_id(leak->site);
+	const memprof_path *at = site->path;
+
+	*line = site->line;
+	*via = NULL;
+	if (!site->line && at->parent && at->parent->parent && at->call_line) {
+		*via = memprof_profile_name(at);
+		*line = at->call_line;
+		at = at->parent;
+	}
+	*function = at->parent ? memprof_profile_name(at) : "{root}";
+}
+
+void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
+{
+	const char *function, *via;
+	uint32_t line;
+	size_t o;
+
+	memprof_leak_site(leak, &function, &line, &via);
+	o = (size_t) snprintf(buf, size, "+%.0f B/job held in %s, allocated at %s", leak->bytes_per_job, leak->holder,
+		function);
+	if (line && o < size) {
+		o += (size_t) snprintf(buf + o, size - o, " line %u", line);
+	}
+	if (via && o < size) {
+		snprintf(buf + o, size - o, " (%s)", via);
+	}
 }
 
 bool memprof_leak_sampled(void)

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /** Jobs before the ledger's first snapshot: autoloading, opcache and caches warm up. */
 #define MEMPROF_LEAK_WARMUP 16
@@ -66,6 +67,15 @@ uint64_t memprof_leak_jobs(void);
 
 /** The confirmed leaks still growing, the largest per job first; *count of them. */
 const memprof_leak *memprof_leak_list(uint32_t *count);
+
+/**
+ * Where a leak's blocks come from: the function and line (an internal
+ * function's block is its calling line's, *via the internal function).
+ */
+void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via);
+
+/** A leak in one line: "+232 B/job held in C, allocated at f line 3 (str_repeat)". */
+void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size);
 
 /** Whether the session's ledger is sampled estimates (sampling mode). */
 bool memprof_leak_sampled(void);

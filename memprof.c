@@ -381,6 +381,33 @@ ZEND_FUNCTION(memprof_mark)
 
 /* ---- the leak ledger --------------------------------------------------------- */
 
+/* A job ended (memprof_job(), a job function's next call): the ledger
+ * counts it, and a leak it confirms is dumped when memprof.dump_on_leak
+ * asks. At a safe point, in a session, outside a dump. */
+static void memprof_job_boundary(void)
+{
+	const memprof_leak *leaks;
+	char why[1024];
+	uint32_t n, i, fresh = memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+
+	if (!fresh || !MEMPROF_G(ini).dump_on_leak) {
+		return;
+	}
+	leaks = memprof_leak_list(&n);
+	for (i = 0; i < n; i++) {
+		if (leaks[i].confirmed_job == memprof_leak_jobs()) {
+			size_t len;
+			memprof_leak_describe(&leaks[i], why, sizeof(why));
+			len = strlen(why);
+			if (fresh > 1 && len < sizeof(why)) {
+				snprintf(why + len, sizeof(why) - len, " (and %u more)", fresh - 1);
+			}
+			memprof_autodump_leak(why);
+			return;
+		}
+	}
+}
+
 ZEND_FUNCTION(memprof_job)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -388,7 +415,7 @@ ZEND_FUNCTION(memprof_job)
 	if (!MEMPROF_G(session).enabled || MEMPROF_G(session).dumping) {
 		RETURN_FALSE;
 	}
-	memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+	memprof_job_boundary();
 	RETURN_TRUE;
 }
 
@@ -396,15 +423,15 @@ ZEND_FUNCTION(memprof_job)
 static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 {
 	const memprof_site *site = memprof_site_by_id(leak->site);
-	const memprof_path *fn = site->path, *at = fn;
-	const char *via = NULL;
-	uint32_t line = site->line;
-	smart_str path = {0}, msg = {0};
+	const char *function, *via;
+	char message[1024];
+	smart_str path = {0};
 	memprof_stack st = {0};
+	uint32_t line;
 	size_t i;
 
 	array_init(zv);
-	if (memprof_stack_of(&st, fn)) {
+	if (memprof_stack_of(&st, site->path)) {
 		for (i = st.n; i-- > 0;) {
 			smart_str_appends(&path, memprof_profile_name(st.frames[i]));
 			if (i) {
@@ -414,26 +441,13 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	}
 	memprof_stack_free(&st);
 	smart_str_0(&path);
-	/* An internal function's block is the calling line's: "f line 6 (str_repeat)". */
-	if (!site->line && fn->parent && fn->parent->parent && fn->call_line) {
-		at = fn->parent;
-		line = fn->call_line;
-		via = memprof_profile_name(fn);
-	}
-	smart_str_append_printf(&msg, "+%.0f B/job held in %s, allocated at %s", leak->bytes_per_job, leak->holder,
-		at->parent ? memprof_profile_name(at) : "{root}");
-	if (line) {
-		smart_str_append_printf(&msg, " line %u", line);
-	}
-	if (via) {
-		smart_str_append_printf(&msg, " (%s)", via);
-	}
-	smart_str_0(&msg);
+	memprof_leak_site(leak, &function, &line, &via);
+	memprof_leak_describe(leak, message, sizeof(message));
 	add_assoc_double(zv, "bytes_per_job", leak->bytes_per_job);
 	add_assoc_double(zv, "blocks_per_job", leak->blocks_per_job);
 	add_assoc_string(zv, "held_in", leak->holder);
 	add_assoc_string(zv, "retention_path", leak->path);
-	add_assoc_string(zv, "function", (char *) (at->parent ? memprof_profile_name(at) : "{root}"));
+	add_assoc_string(zv, "function", (char *) function);
 	add_assoc_long(zv, "line", (zend_long) line);
 	if (via) {
 		add_assoc_string(zv, "via", (char *) via);
@@ -443,7 +457,7 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	add_assoc_long(zv, "jobs_measured", (zend_long) leak->jobs);
 	add_assoc_long(zv, "confirmed_at_job", (zend_long) leak->confirmed_job);
 	add_assoc_bool(zv, "sampled", sampled);
-	add_assoc_str(zv, "message", msg.s);
+	add_assoc_string(zv, "message", message);
 }
 
 ZEND_FUNCTION(memprof_leaks)
@@ -684,7 +698,7 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 		memprof_session_check();
 		memprof_autodump_interrupt();
 		if (memprof_frame_job_ended_take() && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
-			memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+			memprof_job_boundary();
 		}
 		errno = saved_errno;
 	}

@@ -42,6 +42,7 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		zend_long sample_interval;     /**< memprof.sample_interval: mean bytes between samples */
 		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */
 		zend_long leak_budget;         /**< memprof.leak_budget: % of the time the ledger's walks may take; 0: no limit */
+		bool dump_on_leak;             /**< memprof.dump_on_leak: an automatic dump when a leak is confirmed */
 #ifdef MEMPROF_DEBUG
 		zend_long debug_fail_after;    /**< memprof.debug_fail_after (debug builds): see meta.h */
 		bool debug_native_hide;        /**< memprof.debug_native_hide (debug builds): native tracking sees no object */

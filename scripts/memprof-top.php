@@ -2,9 +2,10 @@
 /*
  * Profiles a PHP script with memprof and, when it ends, prints the call
  * paths that still hold memory, largest first, each with the lines of its
- * function that hold the most, then the containers that hold that memory
- * (the largest array or list on its path from a variable or static), each
- * with the call paths that allocated it.
+ * function that hold the most, then what grew at every job when the script
+ * is a worker (memprof.job_functions or memprof_job()), then the containers
+ * that hold the memory (the largest array or list on its path from a
+ * variable or static), each with the call paths that allocated it.
  *
  *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
  *
@@ -66,6 +67,7 @@ function memprof_top_report(string $script): void
         return;
     }
     $dump = memprof_dump_array(lines: true, retainers: true);
+    $leaks = memprof_leaks();
     memprof_disable();
 
     $rows = [];
@@ -97,6 +99,19 @@ function memprof_top_report(string $script): void
         }
     }
 
+    /* What grew at every job (memprof.job_functions or memprof_job()), first: the answer to "what leaks". */
+    if ($leaks) {
+        fprintf($out, "\ngrowing per job (%d leak%s: what a container gains at every job, and where it was allocated):\n",
+            count($leaks), count($leaks) > 1 ? 's' : '');
+        foreach ($leaks as $l) {
+            fprintf($out, "%14s B/job %6.1f blocks  held in %s\n", number_format($l['bytes_per_job']), $l['blocks_per_job'],
+                memprof_top_short($l['held_in'], $base));
+            fprintf($out, "%14s %19s  allocated at %s line %d%s\n", '', '', memprof_top_short($l['function'], $base),
+                $l['line'], isset($l['via']) ? " ({$l['via']})" : '');
+            fprintf($out, "%14s %19s  reached as %s\n", '', '', memprof_top_short($l['retention_path'], $base));
+        }
+    }
+
     /* The same memory by the container that holds it, each with where it was allocated. */
     $held = [];
     foreach ($rows as [$path, $bytes, $blocks, $lines, $holders]) {
@@ -119,6 +134,16 @@ function memprof_top_report(string $script): void
         arsort($h['paths']);
         foreach (array_slice($h['paths'], 0, 2, true) as $shown => $bytes) {
             fprintf($out, "%14s %5.1f%% %9s      %s\n", number_format($bytes), $total ? 100 * $bytes / $total : 0, '', $shown);
+        }
+    }
+    /* The objects and arrays that alone keep the most alive. */
+    $doms = array_slice(array_values(array_filter($dump['dominators'] ?? [], fn($d) => $d['retained_size'] > 0)), 0, 3);
+    if ($doms) {
+        fprintf($out, "\nretains the most (what freeing it alone would free; top %d):\n", count($doms));
+        foreach ($doms as $d) {
+            fprintf($out, "%14s %5.1f%% %9s  %s at %s%s\n", number_format($d['retained_size']),
+                $total ? 100 * $d['retained_size'] / $total : 0, number_format($d['retained_blocks']), $d['what'],
+                memprof_top_short($d['retention_path'], $base), $d['shared'] ? ' (reached from several roots)' : '');
         }
     }
 }

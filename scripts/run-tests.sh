@@ -16,6 +16,8 @@
 #                      then leaves out the tests listed in tests/jit-skip.txt
 #   MEMPROF_TEST_NOHOOKS set: leave them out too (a thread-safe PHP, where
 #                      memprof installs no execution hook either)
+#   MEMPROF_TEST_SKIP  files listing more tests to leave out of a whole-suite
+#                      run (tests/valgrind-skip.txt: CI's valgrind pass)
 #   MEMPROF_TEST_NEIGHBOUR  the test fixture tests/neighbour's .so (default:
 #                      built for this PHP by scripts/build-neighbour.sh)
 #   MEMPROF_TEST_JOBS  tests run at once (default: the number of cores;
@@ -60,15 +62,22 @@ if [ -n "${MEMPROF_TEST_JIT:-}" ]; then
     -d opcache.jit_hot_func=1 -d opcache.jit_hot_return=1 -d opcache.jit_hot_side_exit=1"
 fi
 # Without execution hooks (under the JIT, and in a thread-safe PHP) the
-# whole suite leaves out the tests that assert the hooks' exact calls.
+# whole suite leaves out the tests that assert the hooks' exact calls; a
+# run given MEMPROF_TEST_SKIP (a list like tests/valgrind-skip.txt) leaves
+# those out too.
+skip=
 if [ -n "${MEMPROF_TEST_JIT:-}" ] || [ -n "${MEMPROF_TEST_NOHOOKS:-}" ]; then
+  skip=tests/jit-skip.txt
+fi
+skip="$skip ${MEMPROF_TEST_SKIP:-}"
+if [ -n "${skip// /}" ]; then
   named=
   for a in "$@"; do
     case $a in -*) ;; *) named=1 ;; esac
   done
   if [ -z "$named" ]; then
-    # shellcheck disable=SC2046
-    set -- "$@" $(ls tests/*.phpt | grep -v -x -F -f <(sed -n 's/^\(tests\/[^ #]*\.phpt\).*/\1/p' tests/jit-skip.txt))
+    # shellcheck disable=SC2046,SC2086
+    set -- "$@" $(ls tests/*.phpt | grep -v -x -F -f <(cat $skip | sed -n 's/^\(tests\/[^ #]*\.phpt\).*/\1/p'))
   fi
 fi
 named=

@@ -151,6 +151,21 @@ version_matches() {
   [ -n "$h" ] && [ "$h" = "$x" ]
 }
 
+# The libc-only layer (INTERNALS.md, "Layers"): its files include libc,
+# Judy and each other, never the engine nor a module above them. The rule
+# is checked here rather than kept by a folder of their own: their names
+# already say the layer, and the tests compile them alone (tests/*_test.c).
+libc_layer() {
+  local f bad=0
+  for f in arena meta alloc_pool alloc_map tree ledger dominators; do
+    for g in "$f.c" "$f.h"; do
+      grep -H '^#[[:space:]]*include[[:space:]]*"' "$g" |
+        grep -v -E '"(config|tls|arena|meta|alloc_pool|alloc_map|tree|ledger|dominators)\.h"' && bad=1
+    done
+  done
+  [ "$bad" = 0 ]
+}
+
 check "composer validate --strict" composer_validate
 check "composer.json php-ext section (PIE)" php_ext_section
 check "pecl package-validate" pecl_validate
@@ -159,5 +174,6 @@ check "committed sources and docs (*.c, *.h, config.m4, stub, LICENSE, *.md) in 
 check "committed tests/ files in package.xml" tests_listed
 check "package.xml lists only committed files" listed_committed
 check "package.xml version is PHP_MEMPROF_VERSION" version_matches
+check "the libc-only layer includes no engine header" libc_layer
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -756,6 +756,10 @@ memprof_site *memprof_frame_sync_current_site(void)
 
 ZEND_COLD zend_never_inline void memprof_frame_job_started(void)
 {
+	/* Sampling finds frames at sampled allocations only: most calls unseen. */
+	if (!memprof_frame_g.count_calls) {
+		return;
+	}
 	if (memprof_frame_g.jobs++ > 0) {
 		memprof_frame_g.job_ended = true;
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);

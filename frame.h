@@ -92,7 +92,9 @@ extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
  * glue counts the boundary (memprof_frame_job_ended_take()). A boundary is
  * so seen when the next job starts, and only if something was allocated or
  * called between the two calls (two calls of the job function at the same
- * address with nothing between are one to a sync).
+ * address with nothing between are one to a sync). Not in sampling mode,
+ * whose syncs happen at sampled allocations only (memprof_job() is counted
+ * there).
  */
 void memprof_frame_job_started(void);
 

@@ -271,8 +271,17 @@ static uint32_t leak_compare(leak_watch *w, const leak_share *now, uint32_t n)
 	return fresh;
 }
 
+/* Jobs between two walks of a suspect: LEAK_MIN_JOBS, or four of its
+ * series' steps when that is longer (a slow or sampled leak). */
+static uint64_t leak_gap(const memprof_ledger_candidate *c)
+{
+	uint64_t steps = 4 * (uint64_t) c->every * leak_g->ledger.stride;
+
+	return steps > LEAK_MIN_JOBS ? steps : LEAK_MIN_JOBS;
+}
+
 /* Whether a walk would serve a suspect: one without a first walk, or one
- * whose last walk is LEAK_MIN_JOBS or more jobs old. */
+ * whose last walk is leak_gap() or more jobs old. */
 static bool leak_walk_wanted(void)
 {
 	const memprof_ledger *l = &leak_g->ledger;
@@ -284,7 +293,7 @@ static bool leak_walk_wanted(void)
 			continue;
 		}
 		w = leak_watch_of(l->cands[i].site);
-		if (!w || l->jobs - w->job >= LEAK_MIN_JOBS) {
+		if (!w || l->jobs - w->job >= leak_gap(&l->cands[i])) {
 			return true;
 		}
 	}
@@ -330,7 +339,7 @@ static uint32_t leak_walk(void)
 			continue;
 		}
 		w = leak_watch_of(l->cands[i].site);
-		if (w && l->jobs - w->job < LEAK_MIN_JOBS) {
+		if (w && l->jobs - w->job < leak_gap(&l->cands[i])) {
 			continue;
 		}
 		if (!w) {

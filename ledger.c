@@ -113,11 +113,20 @@ static void ledger_add(memprof_ledger_candidate *c, uint64_t job, uint64_t bytes
 		/* fell back: what grew was freed (collected cycles, an eviction) */
 		c->drops++;
 		c->n = 0;
+		c->every = 1;
 		c->suspect = false;
 	}
+	if (c->n && ++c->pending < c->every) {
+		return;
+	}
+	c->pending = 0;
 	if (c->n == MEMPROF_LEDGER_SERIES) {
-		memmove(c->series, c->series + 1, (MEMPROF_LEDGER_SERIES - 1) * sizeof(c->series[0]));
-		c->n--;
+		/* every other point goes: the series covers twice the jobs */
+		for (i = 1; i < MEMPROF_LEDGER_SERIES / 2; i++) {
+			c->series[i] = c->series[2 * i];
+		}
+		c->n = MEMPROF_LEDGER_SERIES / 2;
+		c->every *= 2;
 	}
 	c->since_max = !c->n || bytes > max ? 0 : c->since_max + 1;
 	c->series[c->n].job = job;
@@ -149,6 +158,7 @@ bool memprof_ledger_observe(memprof_ledger *l, uint32_t site, uint64_t bytes, ui
 	}
 	memset(&l->cands[at], 0, sizeof(l->cands[at]));
 	l->cands[at].site = site;
+	l->cands[at].every = 1;
 	l->cand[site] = (uint8_t) (at + 1);
 	ledger_add(&l->cands[at], l->jobs - l->stride, prev, 0);
 	ledger_add(&l->cands[at], l->jobs, bytes, blocks);

@@ -34,7 +34,13 @@ typedef struct _memprof_ledger_point {
 
 /**
  * A site that grew at a snapshot.
- * @var since_max  snapshots since its bytes were last at a new maximum
+ * @var every      a point is kept every `every` snapshots: when the series
+ *                 is full, every other point goes and `every` doubles, so
+ *                 the series spans the candidate's life (a leak that grows
+ *                 every tenth job, or that sampling sees now and then,
+ *                 climbs at the scale where it does)
+ * @var pending    snapshots since the last point kept
+ * @var since_max  points since its bytes were last at a new maximum
  * @var drops      times its bytes fell back below the series' maximum
  * @var suspect    it climbs steadily: MEMPROF_LEDGER_MIN_POINTS points or
  *                 more, at its maximum, three steps in four up, slope at
@@ -43,6 +49,8 @@ typedef struct _memprof_ledger_point {
 typedef struct _memprof_ledger_candidate {
 	uint32_t site;
 	uint32_t n;
+	uint32_t every;
+	uint32_t pending;
 	uint32_t since_max;
 	uint32_t drops;
 	bool suspect;

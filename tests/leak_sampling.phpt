@@ -1,0 +1,39 @@
+--TEST--
+leak ledger in sampling mode: memprof_job() at each job's end, the leak named with its bytes per job estimated within 15%, nothing without it
+--EXTENSIONS--
+memprof
+--INI--
+memprof.leak_budget=0
+memprof.sample_interval=1K
+memprof.sample_seed=42
+--FILE--
+<?php
+class History { private array $entries = []; function onFlush(array $row, bool $leak) { if ($leak) { $this->entries[] = $row['name']; } } }
+class Lru { private array $items = []; function put(string $k, string $v) { $this->items[$k] = $v; if (count($this->items) > 40) { array_shift($this->items); } } }
+function make_row(int $i): array { return ['id' => $i, 'name' => str_repeat(chr(65 + $i % 26), 200)]; }
+
+function run(bool $leak): array
+{
+    memprof_enable(['sample' => true]);
+    $h = new History;
+    $lru = new Lru;
+    for ($i = 0; $i < 5000; $i++) {
+        $row = make_row($i);
+        $h->onFlush($row, $leak);
+        $lru->put("k$i", str_repeat('c', 80));
+        memprof_job();
+    }
+    $leaks = memprof_leaks();
+    memprof_disable();
+    return $leaks;
+}
+foreach (run(true) as $l) {
+    printf("%s, %s line %d (%s): %s, sampled: %s\n", $l['held_in'], $l['function'], $l['line'], $l['via'] ?? '',
+        abs($l['bytes_per_job'] - 232) <= 0.15 * 232 ? 'within 15% of 232 B/job' : "{$l['bytes_per_job']} B/job",
+        var_export($l['sampled'], true));
+}
+echo "without the leak: ", json_encode(array_column(run(false), 'message')), "\n";
+?>
+--EXPECT--
+History::$entries, make_row line 4 (str_repeat): within 15% of 232 B/job, sampled: true
+without the leak: []

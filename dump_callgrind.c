@@ -27,7 +27,7 @@
 
 #include <Judy.h>
 
-#include "php_memprof.h"
+#include "version.h"
 #include "dump_callgrind.h"
 #include "arena.h"
 

@@ -9,18 +9,11 @@
 #include <string.h>
 
 #include "dump_formats.h"
-#include "dump_callgrind.h"
-#include "dump_pprof.h"
-#include "dump_folded.h"
-#include "dump_speedscope.h"
 
-/* In the order messages list them. */
+#define DUMP_FORMAT_ROW(id, name, extension, writer, lines, retainers) { name, extension, writer, lines, retainers },
+
 static const memprof_dump_format dump_formats[] = {
-	{ "callgrind", "callgrind", memprof_dump_callgrind },
-	{ "pprof", "pb.gz", memprof_dump_pprof },
-	{ "pprof_legacy", "heap", memprof_dump_pprof_legacy },
-	{ "folded", "folded", memprof_dump_folded },
-	{ "speedscope", "speedscope.json", memprof_dump_speedscope },
+	MEMPROF_DUMP_FORMATS(DUMP_FORMAT_ROW)
 };
 
 #define DUMP_NFORMATS (sizeof(dump_formats) / sizeof(dump_formats[0]))

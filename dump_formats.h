@@ -1,24 +1,58 @@
 /*
- * dump_formats: the one table of the dump formats memprof.output_format
- * names (automatic dumps): the setting's value, the file's extension, the
- * writer. A new format is a row here (CONTRIBUTING.md lists the rest).
+ * dump_formats: the one registry of the dump formats. Each row of
+ * MEMPROF_DUMP_FORMATS gives what everything else follows from: the table
+ * memprof.output_format and automatic dumps read, and the PHP function
+ * memprof_dump_<id>() (its body in memprof.c; its signature, as every
+ * signature, in memprof.stub.php). A new format is its writer's file and a
+ * row here (CONTRIBUTING.md, "A dump format").
  */
 #ifndef MEMPROF_DUMP_FORMATS_H
 #define MEMPROF_DUMP_FORMATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "dump.h"
+#include "dump_callgrind.h"
+#include "dump_pprof.h"
+#include "dump_folded.h"
+#include "dump_speedscope.h"
+
+/*
+ * X(id, name, extension, writer, lines writer, retainers):
+ * id         the PHP function's suffix: memprof_dump_<id>()
+ * name       memprof.output_format's value
+ * extension  of automatic dumps' file names, without the dot
+ * writer     void (const memprof_profile *, memprof_writer *)
+ * lines      the writer with a frame per line, NULL when the format has no
+ *            such variant (the PHP function then has no $lines)
+ * retainers  whether the format shows retainers (the PHP function then
+ *            takes $retainers)
+ * In the order messages list them; the first is the default.
+ */
+#define MEMPROF_DUMP_FORMATS(X) \
+	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, false) \
+	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, true) \
+	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, false) \
+	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, true) \
+	X(speedscope, "speedscope", "speedscope.json", memprof_dump_speedscope, NULL, false)
+
+typedef void (*memprof_dump_writer)(const memprof_profile *profile, memprof_writer *w);
 
 /**
+ * A row of MEMPROF_DUMP_FORMATS.
  * @var name       memprof.output_format's value
  * @var extension  of automatic dumps' file names, without the dot
  * @var write      the writer (dump_<format>.h)
+ * @var lines      its variant with lines, or NULL
+ * @var retainers  whether it shows retainers
  */
 typedef struct _memprof_dump_format {
 	const char *name;
 	const char *extension;
-	void (*write)(const memprof_profile *profile, memprof_writer *w);
+	memprof_dump_writer write;
+	memprof_dump_writer lines;
+	bool retainers;
 } memprof_dump_format;
 
 /** The default: memprof.output_format's default value names it. */

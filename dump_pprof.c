@@ -31,7 +31,7 @@
 #include <zlib.h>
 #include <Judy.h>
 
-#include "php_memprof.h"
+#include "version.h"
 #include "dump_pprof.h"
 #include "meta.h"
 #include "arena.h"

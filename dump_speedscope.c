@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "dump_speedscope.h"
-#include "php_memprof.h"
+#include "version.h"
 #include "arena.h"
 
 /* Children of a node, heaviest first. */

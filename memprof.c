@@ -24,10 +24,7 @@
 #include "warn.h"
 #include "dump_array.h"
 #include "dump.h"
-#include "dump_callgrind.h"
-#include "dump_pprof.h"
-#include "dump_folded.h"
-#include "dump_speedscope.h"
+#include "dump_formats.h"
 #include "autodump.h"
 #include "leak.h"
 #include "tree.h"
@@ -482,7 +479,7 @@ ZEND_FUNCTION(memprof_leaks)
 
 /* ---- dumps to streams ------------------------------------------------------- */
 
-typedef void (*memprof_dump_fn)(const memprof_profile *profile, memprof_writer *w);
+typedef memprof_dump_writer memprof_dump_fn;
 
 static bool memprof_stream_writable(const php_stream *stream)
 {
@@ -599,30 +596,13 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 	}
 }
 
-ZEND_FUNCTION(memprof_dump_callgrind)
-{
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_callgrind, NULL, false);
-}
-
-ZEND_FUNCTION(memprof_dump_pprof)
-{
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof, NULL, true);
-}
-
-ZEND_FUNCTION(memprof_dump_pprof_legacy)
-{
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_pprof_legacy, NULL, false);
-}
-
-ZEND_FUNCTION(memprof_dump_folded)
-{
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_folded, memprof_dump_folded_lines, true);
-}
-
-ZEND_FUNCTION(memprof_dump_speedscope)
-{
-	memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, memprof_dump_speedscope, NULL, false);
-}
+/* memprof_dump_<id>(): one per row of the formats' registry. */
+#define MEMPROF_DUMP_FUNCTION(id, name, extension, writer, lines, retainers) \
+	ZEND_FUNCTION(memprof_dump_##id) \
+	{ \
+		memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, writer, lines, retainers); \
+	}
+MEMPROF_DUMP_FORMATS(MEMPROF_DUMP_FUNCTION)
 
 ZEND_FUNCTION(memprof_version)
 {

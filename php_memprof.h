@@ -8,31 +8,15 @@
 #include <stdbool.h>
 
 #include "php.h"
+#include "version.h"
 
 extern zend_module_entry memprof_module_entry;
 #define phpext_memprof_ptr &memprof_module_entry
-
-#define PHP_MEMPROF_VERSION "4.0.0alpha1"
 
 /* Must match the MEMPROF_CONFIG_VERSION that config.m4 writes into
  * config.h: a mismatch means configure ran for another version of the
  * sources (re-run phpize && ./configure). */
 #define MEMPROF_EXPECTED_CONFIG_VERSION 3
-
-/**
- * Options of a profiling session (MEMPROF_PROFILE flags).
- *
- * @var native         also record native (C library malloc()) memory by PHP call path,
- *                     as "{native}" children (native.h; Linux/glibc x86-64 and AArch64)
- * @var dump_on_limit  dump the profile when the request dies on its memory limit
- * @var sample         sampling mode: record about one allocation per memprof.sample_interval
- *                     bytes (a Poisson process over allocated bytes) and report estimates
- */
-typedef struct _memprof_flags {
-	bool native;
-	bool dump_on_limit;
-	bool sample;
-} memprof_flags;
 
 ZEND_BEGIN_MODULE_GLOBALS(memprof)
 	/* INI settings a session or the trigger uses (automatic dumps' are

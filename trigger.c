@@ -21,7 +21,7 @@
 
 #include "trigger.h"
 #include "warn.h"
-#include "php_memprof.h"
+#include "version.h"
 
 #define TRIGGER_QUOTE_MAX 40
 /* Unknown items named one warning each; the rest are counted in one more

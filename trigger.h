@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "php_memprof.h"
+#include "version.h"
 
 
 /**

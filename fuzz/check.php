@@ -737,13 +737,18 @@ function check_side(string $mode, array $modes): array
         $flat = flatten($dump);
         $stats['nodes'] += count($flat);
         compare_maps($mode, "$tag second dump_array", self_map($flat), self_map(flatten($d['arr2'])));
+        /* one check per stream format the module has (prelude.php wrote them all) */
+        $known = ['folded', 'speedscope', 'folded.lines', 'callgrind', 'pprof_legacy', 'pprof'];
+        foreach (array_diff($d['formats'] ?? [], $known) as $format) {
+            fail($mode, "$tag: memprof_dump_$format() has no check in fuzz/check.php");
+        }
         check_folded($mode, $tag, file_get_contents("$base.folded"), $flat);
-        check_speedscope($mode, $tag, (string) @file_get_contents("$base.ss.json"), $flat);
-        check_folded_lines($mode, $tag, (string) @file_get_contents("$base.lfolded"), $flat);
-        check_callgrind($mode, $tag, file_get_contents("$base.cg"), $dump);
-        check_legacy($mode, $tag, file_get_contents("$base.heap"), $flat);
+        check_speedscope($mode, $tag, (string) @file_get_contents("$base.speedscope"), $flat);
+        check_folded_lines($mode, $tag, (string) @file_get_contents("$base.folded.lines"), $flat);
+        check_callgrind($mode, $tag, file_get_contents("$base.callgrind"), $dump);
+        check_legacy($mode, $tag, file_get_contents("$base.pprof_legacy"), $flat);
         try {
-            $pp = parse_pprof($mode, $tag, file_get_contents("$base.pb.gz"));
+            $pp = parse_pprof($mode, $tag, file_get_contents("$base.pprof"));
         } catch (RuntimeException $e) {
             fail($mode, "$tag pprof: " . $e->getMessage());
             $pp = null;

@@ -7,7 +7,8 @@
  * memprof. What memprof is checked against goes to side files in the
  * directory named by the environment variable FUZZ_SIDE (see fuzz/README.md):
  *
- *   dN.arr, dN.cg, dN.folded, dN.pb.gz, dN.heap   one dump set (fz_dump)
+ *   dN.arr, dN.<format>, dN.<format>.lines      one dump set (fz_dump): every
+ *                                               memprof_dump_<format>() of the module
  *   report.txt                                   attribution check failures (fz_mark)
  *   summary.txt                                  counters written at the end
  *
@@ -433,27 +434,35 @@ function fz_write_dump(string $tag): void
 {
     $n = ++Fz::$seq;
     $base = Fz::$side . '/d' . $n;
+    /* Every stream format of the module (dN.<id>, and dN.<id>.lines for a
+     * format with lines): check.php fails on one it has no check for. */
     $hs = [];
-    foreach (['cg', 'folded', 'pb.gz', 'heap', 'ss.json', 'lfolded'] as $ext) {
-        $hs[$ext] = fopen("$base.$ext", 'w');
+    foreach (get_extension_funcs('memprof') as $fn) {
+        if (!str_starts_with($fn, 'memprof_dump_') || $fn === 'memprof_dump_array') {
+            continue;
+        }
+        $id = substr($fn, strlen('memprof_dump_'));
+        $hs[$id] = [$fn, fopen("$base.$id", 'w'), false];
+        foreach ((new ReflectionFunction($fn))->getParameters() as $p) {
+            if ($p->getName() === 'lines') {
+                $hs["$id.lines"] = [$fn, fopen("$base.$id.lines", 'w'), true];
+            }
+        }
     }
     $arr = memprof_dump_array();
-    memprof_dump_callgrind($hs['cg']);
-    memprof_dump_folded($hs['folded']);
-    memprof_dump_pprof($hs['pb.gz']);
-    memprof_dump_pprof_legacy($hs['heap']);
-    memprof_dump_speedscope($hs['ss.json']);
-    memprof_dump_folded($hs['lfolded'], 0, false, true);
+    foreach ($hs as [$fn, $h, $lines]) {
+        $lines ? $fn($h, 0, false, true) : $fn($h);
+    }
     $arr2 = memprof_dump_array(0, false, true);
-    foreach ($hs as $h) {
+    foreach ($hs as [, $h]) {
         fclose($h);
     }
     $meta = ['tag' => $tag, 'session' => Fz::$session, 'arr' => fz_rows($arr), 'arr2' => fz_rows($arr2),
-        'calls' => $tag === 'final' ? unserialize(Fz::$callsSnap) : Fz::$calls];
+        'formats' => array_keys($hs), 'calls' => $tag === 'final' ? unserialize(Fz::$callsSnap) : Fz::$calls];
     file_put_contents("$base.arr", serialize($meta));
 }
 
-/** A dump set at a random point: the array and the six stream dumps, back to back. */
+/** A dump set at a random point: the array and every stream dump, back to back. */
 function fz_dump(): void
 {
     if (--Fz::$dumps < 0 || !fz_on() || Fz::$side === null) {

@@ -145,9 +145,9 @@ listed_committed() {
 
 version_matches() {
   local h x
-  h=$(sed -n 's/^#define PHP_MEMPROF_VERSION "\(.*\)"$/\1/p' php_memprof.h)
+  h=$(sed -n 's/^#define PHP_MEMPROF_VERSION "\(.*\)"$/\1/p' version.h)
   x=$(php -r '$x = simplexml_load_file("package.xml"); echo $x->version->release;')
-  echo "php_memprof.h: $h, package.xml: $x"
+  echo "version.h: $h, package.xml: $x"
   [ -n "$h" ] && [ "$h" = "$x" ]
 }
 
@@ -166,6 +166,12 @@ libc_layer() {
   [ "$bad" = 0 ]
 }
 
+# The glue's header (module globals) is the glue's own: lower modules get
+# what they need as parameters (INTERNALS.md, "Layers").
+glue_header() {
+  ! grep -l '^#[[:space:]]*include[[:space:]]*"php_memprof\.h"' -- *.c *.h | grep -v -x -E 'memprof\.c|ini\.c'
+}
+
 check "composer validate --strict" composer_validate
 check "composer.json php-ext section (PIE)" php_ext_section
 check "pecl package-validate" pecl_validate
@@ -175,5 +181,6 @@ check "committed tests/ files in package.xml" tests_listed
 check "package.xml lists only committed files" listed_committed
 check "package.xml version is PHP_MEMPROF_VERSION" version_matches
 check "the libc-only layer includes no engine header" libc_layer
+check "only the glue includes php_memprof.h" glue_header
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,7 @@ memprof
 --FILE--
 <?php
 declare(strict_types=1);
+require __DIR__ . '/memprof.inc';
 
 function attempt(string $fn, array $args): void
 {
@@ -31,7 +32,7 @@ attempt('memprof_dump_array', [0, 1]);
 attempt('memprof_dump_array', [0, 'true']);
 attempt('memprof_dump_array', [0, false, 1]);
 attempt('memprof_dump_folded', [$s, 0, false, 'yes']);
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
+foreach (array_values(memprof_test_stream_dumps()) as $fn) {
     attempt($fn, ['php://memory']);
     attempt($fn, [$s, '0']);
     attempt($fn, [$s, false]);

@@ -8,9 +8,10 @@ and peak:).
 memprof
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 memprof_enable();
 $keep = str_repeat('x', 100000);
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
+foreach (array_values(memprof_test_stream_dumps()) as $fn) {
     $s = fopen('php://memory', 'w+');
     $fn(handle: $s);
     $all = ftell($s);

@@ -6,9 +6,10 @@ MEMPROF_PROFILE=1
 memprof
 --FILE--
 <?php
+require __DIR__ . '/memprof.inc';
 $kept = str_repeat('x', 4000);
 $ro = fopen(__FILE__, 'r');
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
+foreach (array_values(memprof_test_stream_dumps()) as $fn) {
     try {
         $fn($ro);
         echo "$fn: no exception\n";

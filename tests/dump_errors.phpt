@@ -13,7 +13,8 @@ if (!is_writable('/dev/full')) {
 ?>
 --FILE--
 <?php
-$dumps = ['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'];
+require __DIR__ . '/memprof.inc';
+$dumps = array_values(memprof_test_stream_dumps());
 
 function attempt(string $fn, $arg): void
 {

@@ -14,7 +14,7 @@ function keep(): string { return str_repeat('k', 4096); }
 
 memprof_enable();
 $k = keep();
-foreach (['memprof_dump_callgrind', 'memprof_dump_pprof', 'memprof_dump_pprof_legacy', 'memprof_dump_folded', 'memprof_dump_speedscope'] as $fn) {
+foreach (array_values(memprof_test_stream_dumps()) as $fn) {
     /* A reader that exits at once without reading. */
     $p = proc_open(['true'], [0 => ['pipe', 'r']], $pipes);
     while (proc_get_status($p)['running']) {

@@ -247,29 +247,9 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 	return true;
 }
 
-void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
+/* The header: what, who, why, the events and their summary. */
+static void callgrind_header(memprof_writer *w, const memprof_profile *profile, const memprof_counters *total)
 {
-	callgrind_state st;
-	memprof_counters total = {0};
-	size_t e = 0, l = 0, lfirst;
-	uint32_t fallback;
-	uint32_t index;
-	Word_t freed;
-
-	memset(&st, 0, sizeof(st));
-	st.w = w;
-	st.nfuncs = memprof_func_count();
-	st.self = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
-	st.present = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
-	st.fn_named = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
-	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile) || !callgrind_lines(&st, profile)) {
-		memprof_writer_fail(w);
-		goto out;
-	}
-	for (index = 0; index <= st.nfuncs; index++) {
-		memprof_counters_add(&total, &st.self[index]);
-	}
-
 	memprof_writer_puts(w, "# callgrind format\nversion: 1\ncreator: memprof " PHP_MEMPROF_VERSION "\n");
 	memprof_writer_puts(w, "cmd: ");
 	callgrind_put_name(w, profile->script);
@@ -298,48 +278,78 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 		"event: Allocated_blocks : Allocated since profiling started (blocks)\n"
 		"events: Live_bytes Live_blocks Allocated_bytes Allocated_blocks\n");
 	memprof_writer_printf(w, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
-		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);
+		total->live_bytes, total->live_blocks, total->total_bytes, total->total_blocks);
+}
 
+/* Function index's block: its own costs line by line, then its calls.
+ * *l and *e move past its lines and edges (both sorted by function). */
+static void callgrind_function(callgrind_state *st, uint32_t index, size_t *l, size_t *e)
+{
+	memprof_writer *w = st->w;
+	uint32_t fallback = UINT32_MAX;
+	size_t lfirst;
+
+	callgrind_put_file(st, "fl", index);
+	callgrind_put_fn(st, "fn", index);
+	while (*l < st->nlines && st->lines[*l].func < index) {
+		(*l)++;
+	}
+	if (*l == st->nlines || st->lines[*l].func != index) {
+		/* No own cost: a zero at its first line says where it is. */
+		fallback = callgrind_line_of(index);
+		callgrind_put_costs(w, fallback, &st->self[index]);
+	}
+	lfirst = *l;
+	for (; *l < st->nlines && st->lines[*l].func == index; (*l)++) {
+		callgrind_put_costs(w, st->lines[*l].line, &st->lines[*l].self);
+	}
+	while (*e < st->nedges && st->edges[*e].caller < index) {
+		(*e)++;
+	}
+	for (; *e < st->nedges && st->edges[*e].caller == index; (*e)++) {
+		const callgrind_edge *edge = &st->edges[*e];
+		size_t k;
+		/* A call site on a line without own costs gets a zero cost line:
+		 * callgrind_annotate shows only lines near own costs, and left the
+		 * heaviest call of a script out of its source view. */
+		for (k = lfirst; k < *l && st->lines[k].line != edge->call_line; k++);
+		if (k == *l && edge->call_line && edge->call_line != fallback) {
+			memprof_writer_printf(w, "%u 0 0 0 0\n", edge->call_line);
+		}
+		callgrind_put_file(st, "cfl", edge->callee);
+		callgrind_put_fn(st, "cfn", edge->callee);
+		memprof_writer_printf(w, "calls=%" PRIu64 " %u\n", edge->calls, callgrind_line_of(edge->callee));
+		callgrind_put_costs(w, edge->call_line ? edge->call_line : callgrind_line_of(index), &edge->incl);
+	}
+	memprof_writer_puts(w, "\n");
+}
+
+void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
+{
+	callgrind_state st;
+	memprof_counters total = {0};
+	size_t e = 0, l = 0;
+	uint32_t index;
+	Word_t freed;
+
+	memset(&st, 0, sizeof(st));
+	st.w = w;
+	st.nfuncs = memprof_func_count();
+	st.self = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
+	st.present = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
+	st.fn_named = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
+	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile) || !callgrind_lines(&st, profile)) {
+		memprof_writer_fail(w);
+		goto out;
+	}
+	for (index = 0; index <= st.nfuncs; index++) {
+		memprof_counters_add(&total, &st.self[index]);
+	}
+	callgrind_header(w, profile, &total);
 	for (index = 0; index <= st.nfuncs && !w->failed; index++) {
-		if (!st.present[index]) {
-			continue;
+		if (st.present[index]) {
+			callgrind_function(&st, index, &l, &e);
 		}
-		callgrind_put_file(&st, "fl", index);
-		callgrind_put_fn(&st, "fn", index);
-		/* Own costs line by line (lines are sorted by function too). */
-		while (l < st.nlines && st.lines[l].func < index) {
-			l++;
-		}
-		fallback = UINT32_MAX;
-		if (l == st.nlines || st.lines[l].func != index) {
-			/* No own cost: a zero at its first line says where it is. */
-			fallback = callgrind_line_of(index);
-			callgrind_put_costs(w, fallback, &st.self[index]);
-		}
-		lfirst = l;
-		for (; l < st.nlines && st.lines[l].func == index; l++) {
-			callgrind_put_costs(w, st.lines[l].line, &st.lines[l].self);
-		}
-		/* Edges are sorted by caller: this function's calls are next. */
-		while (e < st.nedges && st.edges[e].caller < index) {
-			e++;
-		}
-		for (; e < st.nedges && st.edges[e].caller == index; e++) {
-			const callgrind_edge *edge = &st.edges[e];
-			size_t k;
-			/* A call site on a line without own costs gets a zero cost
-			 * line: callgrind_annotate shows only lines near own costs, and
-			 * left the heaviest call of a script out of its source view. */
-			for (k = lfirst; k < l && st.lines[k].line != edge->call_line; k++);
-			if (k == l && edge->call_line && edge->call_line != fallback) {
-				memprof_writer_printf(w, "%u 0 0 0 0\n", edge->call_line);
-			}
-			callgrind_put_file(&st, "cfl", edge->callee);
-			callgrind_put_fn(&st, "cfn", edge->callee);
-			memprof_writer_printf(w, "calls=%" PRIu64 " %u\n", edge->calls, callgrind_line_of(edge->callee));
-			callgrind_put_costs(w, edge->call_line ? edge->call_line : callgrind_line_of(index), &edge->incl);
-		}
-		memprof_writer_puts(w, "\n");
 	}
 	memprof_writer_printf(w, "totals: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
 		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);

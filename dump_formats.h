@@ -15,6 +15,7 @@
 #include "dump.h"
 #include "dump_callgrind.h"
 #include "dump_pprof.h"
+#include "dump_pprof_legacy.h"
 #include "dump_folded.h"
 #include "dump_speedscope.h"
 

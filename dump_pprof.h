@@ -51,23 +51,4 @@
  */
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w);
 
-/**
- * Writes the legacy, self-symbolized text heap profile:
- *
- *     --- symbol
- *     binary=<script>
- *     0x<address> <function name>      (one per function in a stack)
- *     ---
- *     heap profile: <live blocks>: <live bytes> [<blocks>: <bytes>] @ heapprofile
- *     <live blocks>: <live bytes> [<blocks>: <bytes>] @ 0x<leaf> ... 0x<outermost>
- *
- * Each function (not each path) has one made-up address; {root} has one too,
- * for the root's own row. Read it with the file as the only argument
- * (`google-pprof --text file`): perl pprof refuses a symbolized profile
- * given together with a binary. Names are adjusted so that perl pprof's
- * C++ name shortening keeps them apart: "(" ")" "<" ">" become "[" "]",
- * "--" becomes "-_", control characters spaces.
- */
-void memprof_dump_pprof_legacy(const memprof_profile *profile, memprof_writer *w);
-
 #endif

@@ -207,38 +207,24 @@ static bool ss_stack(memprof_writer *w, const int32_t *frame_of, uint32_t id, me
 	return true;
 }
 
-void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
-{
-	static const struct {
-		const char *name;
-		const char *unit;
-		size_t offset;
-	} kinds[] = {
-		{ "Live memory (bytes)", "bytes", offsetof(memprof_counters, live_bytes) },
-		{ "Live memory (blocks)", "none", offsetof(memprof_counters, live_blocks) },
-		{ "Allocated since profiling started (bytes)", "bytes", offsetof(memprof_counters, total_bytes) },
-	};
-	uint32_t nfuncs = memprof_func_count(), norder = 0, i, index;
-	int32_t *frame_of = memprof_arena_malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
-	memprof_counters *self = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*self));
-	memprof_counters *incl = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*incl));
-	uint32_t *order = NULL;
-	memprof_stack st = {0};
-	size_t k;
-	int32_t nframes = 0;
-	char name[640];
+/* The profiles' kinds: one per value, each its own speedscope profile. */
+static const struct {
+	const char *name;
+	const char *unit;
+	size_t offset;
+} ss_kinds[] = {
+	{ "Live memory (bytes)", "bytes", offsetof(memprof_counters, live_bytes) },
+	{ "Live memory (blocks)", "none", offsetof(memprof_counters, live_blocks) },
+	{ "Allocated since profiling started (bytes)", "bytes", offsetof(memprof_counters, total_bytes) },
+};
 
-	if (self && incl) {
-		/* Stacks of functions: call sites merged (dump.h). */
-		memprof_profile_merge(profile, profile->self, self);
-		memprof_profile_merge(profile, profile->incl, incl);
-		order = ss_order(profile, self, incl, &norder);
-	}
-	if (!frame_of || !order) {
-		memprof_writer_fail(w);
-		goto out;
-	}
-	/* Frames only for the functions on a written stack, numbered densely. */
+/* Frames only for the functions on a written stack, numbered densely:
+ * frame_of[function id] (0: the root), -1 for the others. */
+static int32_t ss_frames(int32_t *frame_of, uint32_t nfuncs, const uint32_t *order, uint32_t norder)
+{
+	int32_t nframes = 0;
+	uint32_t i, index;
+
 	for (index = 0; index <= nfuncs; index++) {
 		frame_of[index] = -1;
 	}
@@ -256,6 +242,15 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 			frame_of[index] = nframes++;
 		}
 	}
+	return nframes;
+}
+
+/* The file's head and its shared frames. */
+static void ss_head(memprof_writer *w, const memprof_profile *profile, const int32_t *frame_of, uint32_t nfuncs)
+{
+	char name[640];
+	uint32_t index;
+	size_t k;
 
 	memprof_writer_puts(w, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
 		"\"exporter\":\"memprof " PHP_MEMPROF_VERSION "\",\n\"name\":");
@@ -278,37 +273,69 @@ void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
 		memprof_writer_puts(w, "}");
 	}
 	memprof_writer_puts(w, "]},\n\"profiles\":[");
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && !w->failed; k++) {
-		uint64_t total = 0;
-		bool first = true;
+}
 
-		for (i = 0; i < norder; i++) {
-			total += ss_value(&self[order[i]], kinds[k].offset);
+/* One kind's profile: the stacks with a value, then their values. */
+static void ss_profile(memprof_writer *w, size_t k, const memprof_counters *self, const uint32_t *order,
+	uint32_t norder, const int32_t *frame_of, memprof_stack *st)
+{
+	uint64_t total = 0;
+	bool first = true;
+	uint32_t i;
+
+	for (i = 0; i < norder; i++) {
+		total += ss_value(&self[order[i]], ss_kinds[k].offset);
+	}
+	memprof_writer_printf(w, "%s\n{\"type\":\"sampled\",\"name\":\"%s\",\"unit\":\"%s\",\"startValue\":0,"
+		"\"endValue\":%" PRIu64 ",\n\"samples\":[", k ? "," : "", ss_kinds[k].name, ss_kinds[k].unit, total);
+	for (i = 0; i < norder && !w->failed; i++) {
+		if (ss_value(&self[order[i]], ss_kinds[k].offset) == 0) {
+			continue;
 		}
-		memprof_writer_printf(w, "%s\n{\"type\":\"sampled\",\"name\":\"%s\",\"unit\":\"%s\",\"startValue\":0,"
-			"\"endValue\":%" PRIu64 ",\n\"samples\":[", k ? "," : "", kinds[k].name, kinds[k].unit, total);
-		for (i = 0; i < norder && !w->failed; i++) {
-			if (ss_value(&self[order[i]], kinds[k].offset) == 0) {
-				continue;
-			}
-			if (!first) {
-				memprof_writer_write(w, ",", 1);
-			}
+		if (!first) {
+			memprof_writer_write(w, ",", 1);
+		}
+		first = false;
+		if (!ss_stack(w, frame_of, order[i], st)) {
+			memprof_writer_fail(w);
+		}
+	}
+	memprof_writer_puts(w, "],\n\"weights\":[");
+	first = true;
+	for (i = 0; i < norder; i++) {
+		uint64_t v = ss_value(&self[order[i]], ss_kinds[k].offset);
+		if (v) {
+			memprof_writer_printf(w, first ? "%" PRIu64 : ",%" PRIu64, v);
 			first = false;
-			if (!ss_stack(w, frame_of, order[i], &st)) {
-				memprof_writer_fail(w);
-			}
 		}
-		memprof_writer_puts(w, "],\n\"weights\":[");
-		first = true;
-		for (i = 0; i < norder; i++) {
-			uint64_t v = ss_value(&self[order[i]], kinds[k].offset);
-			if (v) {
-				memprof_writer_printf(w, first ? "%" PRIu64 : ",%" PRIu64, v);
-				first = false;
-			}
-		}
-		memprof_writer_puts(w, "]}");
+	}
+	memprof_writer_puts(w, "]}");
+}
+
+void memprof_dump_speedscope(const memprof_profile *profile, memprof_writer *w)
+{
+	uint32_t nfuncs = memprof_func_count(), norder = 0;
+	int32_t *frame_of = memprof_arena_malloc(((size_t) nfuncs + 1) * sizeof(*frame_of));
+	memprof_counters *self = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*self));
+	memprof_counters *incl = memprof_arena_calloc(profile->count ? profile->count : 1, sizeof(*incl));
+	uint32_t *order = NULL;
+	memprof_stack st = {0};
+	size_t k;
+
+	if (self && incl) {
+		/* Stacks of functions: call sites merged (dump.h). */
+		memprof_profile_merge(profile, profile->self, self);
+		memprof_profile_merge(profile, profile->incl, incl);
+		order = ss_order(profile, self, incl, &norder);
+	}
+	if (!frame_of || !order) {
+		memprof_writer_fail(w);
+		goto out;
+	}
+	ss_frames(frame_of, nfuncs, order, norder);
+	ss_head(w, profile, frame_of, nfuncs);
+	for (k = 0; k < sizeof(ss_kinds) / sizeof(ss_kinds[0]) && !w->failed; k++) {
+		ss_profile(w, k, self, order, norder, frame_of, &st);
 	}
 	memprof_writer_puts(w, "]}\n");
 out:

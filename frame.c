@@ -169,9 +169,6 @@ static memprof_path *frame_push_entries(memprof_frame_stack *s, memprof_path *no
 			break;
 		}
 		child->calls += memprof_frame_g.count_calls;
-		if (UNEXPECTED(func->job)) {
-			memprof_frame_job_started();
-		}
 		e = &s->e[s->n++];
 		e->ex = f;
 		e->func = f->func;
@@ -752,6 +749,19 @@ memprof_site *memprof_frame_sync_current_site(void)
 		return memprof_path_site(node, memprof_frame_line(ex));
 	}
 	return frame_sync_current_site_far();
+}
+
+ZEND_COLD zend_never_inline void memprof_frame_job_call(memprof_path *node, memprof_path *child)
+{
+	uint32_t set = memprof_path_recent_set(child->func, child->call_line);
+
+	/* out of the first slot of the recent-children cache: the next call
+	 * of a job function takes frame_path_child()'s slow path too */
+	if (node->recent[set] == child) {
+		node->recent[set] = node->recent[set + 1];
+		node->recent[set + 1] = child;
+	}
+	memprof_frame_job_started();
 }
 
 ZEND_COLD zend_never_inline void memprof_frame_job_started(void)

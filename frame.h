@@ -87,8 +87,9 @@ typedef struct _memprof_frame_state {
 extern MEMPROF_TLS memprof_frame_state memprof_frame_g;
 
 /**
- * A call of a job function (func.h) got its entry, by a hook or a sync: the
- * job before it, if any, has ended. Asks for the VM's interrupt, where the
+ * A call of a job function (func.h) got its entry, by a hook or a sync
+ * (frame_internal.h's frame_path_child()): the job before it, if any, has
+ * ended. Asks for the VM's interrupt, where the
  * glue counts the boundary (memprof_frame_job_ended_take()). A boundary is
  * so seen when the next job starts, and only if something was allocated or
  * called between the two calls (two calls of the job function at the same

@@ -186,9 +186,6 @@ static zend_always_inline bool frame_push(const zend_execute_data *ex, uint32_t 
 		return false;
 	}
 	node->calls++;
-	if (UNEXPECTED(mf->job)) {
-		memprof_frame_job_started();
-	}
 	if (UNEXPECTED(func->common.fn_flags & ZEND_ACC_GENERATOR)) {
 		/* Resumed behind a placeholder: the resumer is the code behind it. */
 		frame_note_generator(ex, node, caller && !caller->func ? frame_l.yf.resumer_node : parent);

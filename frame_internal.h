@@ -130,6 +130,15 @@ static zend_always_inline bool frame_entry_is(const memprof_frame_entry *e, cons
  * when missing: the node's recent children first (loops), then the tree's
  * lookup. NULL on OOM.
  */
+/**
+ * A call of a job function (func.h) got its path node: the job before it
+ * ended (memprof_frame_job_started()). The node leaves the first slot of
+ * its parent's recent-children cache, so that every call of a job function
+ * comes here through frame_path_child()'s slow path: the calls of other
+ * functions pay nothing for job functions.
+ */
+void memprof_frame_job_call(memprof_path *node, memprof_path *child);
+
 static zend_always_inline memprof_path *frame_path_child(memprof_path *node, memprof_func *func, uint32_t line)
 {
 	memprof_path *child = node->recent[memprof_path_recent_set(func, line)];
@@ -138,6 +147,9 @@ static zend_always_inline memprof_path *frame_path_child(memprof_path *node, mem
 		child = memprof_path_find(node, func, line);
 		if (!child) {
 			child = memprof_path_child(node, func, line);
+		}
+		if (UNEXPECTED(func->job) && child) {
+			memprof_frame_job_call(node, child);
 		}
 	}
 	return child;

@@ -1,4 +1,6 @@
 --TEST--
+classic memprof compatibility: a dump to a read-only stream throws the classic's Exception
+--DESCRIPTION--
 classic memprof compatibility: a dump to a read-only stream throws a MemprofException (an Exception) with the classic's message, in every stream format
 --ENV--
 MEMPROF_PROFILE=1

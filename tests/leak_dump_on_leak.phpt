@@ -1,4 +1,6 @@
 --TEST--
+leak ledger: memprof.dump_on_leak writes one dump naming the leak when it is confirmed
+--DESCRIPTION--
 leak ledger: memprof.dump_on_leak writes one automatic dump when a leak is confirmed, saying which and where; none without a leak
 --EXTENSIONS--
 memprof

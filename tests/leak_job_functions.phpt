@@ -1,5 +1,5 @@
 --TEST--
-leak ledger: memprof.job_functions makes each call of a named function a job (user and internal functions, any case), no memprof_job() call needed
+leak ledger: memprof.job_functions makes each call of a named function a job
 --DESCRIPTION--
 A worker calls its job function in a loop and does a little work of its own
 between jobs. Named in memprof.job_functions (a user function, or an

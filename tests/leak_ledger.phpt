@@ -1,5 +1,5 @@
 --TEST--
-leak ledger: memprof_leaks() names each planted leak (container, site, line, exact bytes per job), never a bounded cache, warm-up growth or garbage cycles
+leak ledger: memprof_leaks() names planted leaks exactly, never a cache, warm-up or garbage cycles
 --DESCRIPTION--
 A worker loop calls memprof_job() after each job (memprof.leak_budget=0: a
 snapshot at every job and walks whenever wanted, so the result does not

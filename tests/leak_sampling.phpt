@@ -1,4 +1,6 @@
 --TEST--
+leak ledger in sampling mode: the leak named within 15% of its bytes per job
+--DESCRIPTION--
 leak ledger in sampling mode: memprof_job() at each job's end, the leak named with its bytes per job estimated within 15%, nothing without it
 --EXTENSIONS--
 memprof

@@ -1,5 +1,5 @@
 --TEST--
-retain: dominators: the objects and arrays that alone keep the most alive, their retained bytes and blocks, and which are reached from two roots (shared)
+retain: dominators: what the objects and arrays alone keep alive, and which no single root dominates
 --DESCRIPTION--
 memprof_dump_array(retainers: true) gets a "dominators" list: a listener
 that both a global and a framework object hold is dominated by neither

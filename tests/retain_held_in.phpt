@@ -1,5 +1,9 @@
 --TEST--
-retain: with retainers, each block's holding container (held_in: the named place of the largest collection on its path) and its path from the root, aggregated by class and property, in memprof_dump_array() and in pprof's held_in and retention_path labels (Go pprof)
+retain: each block's holding container and retention path, in the array dump and pprof's labels
+--DESCRIPTION--
+With retainers, each block gets its holding container (held_in: the named place of the largest
+collection on its path) and its path from the root, aggregated by class and property, in
+memprof_dump_array() and in pprof's held_in and retention_path labels (read by Go pprof).
 --EXTENSIONS--
 memprof
 --SKIPIF--

@@ -236,17 +236,18 @@ static zend_result dump_array_retainers(const dump_array_state *st, const mempro
 	return SUCCESS;
 }
 
-/* The root's "dominators": the values that retain the most, each as
- * [what, retained_size, retained_blocks, retained_by, held_in,
- * retention_path, shared], largest first. */
-static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
+/* A list of dominators (or groups of them) under key of the root: each
+ * [what, (count,) retained_size, retained_blocks, retained_by, held_in,
+ * (retention_path, shared)], largest first. */
+static zend_result dump_array_dominator_list(zval *root, const char *key, const memprof_dominator *list_of, uint32_t n,
+	bool groups, bool exact)
 {
 	zval list;
 	uint32_t i;
 
-	array_init_size(&list, r->ndominators);
-	for (i = 0; i < r->ndominators; i++) {
-		const memprof_dominator *d = &r->dominators[i];
+	array_init_size(&list, n);
+	for (i = 0; i < n; i++) {
+		const memprof_dominator *d = &list_of[i];
 		zval entry;
 		if (UNEXPECTED(memprof_compat_oom_pending())) {
 			zval_ptr_dtor(&list);
@@ -254,19 +255,35 @@ static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
 		}
 		array_init_size(&entry, 8);
 		add_assoc_string(&entry, "what", d->what);
+		if (groups) {
+			add_assoc_long(&entry, "count", (zend_long) d->count);
+		}
 		add_assoc_long(&entry, "retained_size", (zend_long) d->retained);
 		add_assoc_long(&entry, "retained_blocks", (zend_long) d->retained_blocks);
 		add_assoc_string(&entry, "retained_by", d->root);
 		add_assoc_string(&entry, "held_in", d->holder);
-		add_assoc_string(&entry, "retention_path", d->path);
-		add_assoc_bool(&entry, "shared", d->shared);
-		if (!r->dominators_exact) {
+		if (!groups) {
+			add_assoc_string(&entry, "retention_path", d->path);
+			add_assoc_bool(&entry, "shared", d->shared);
+		}
+		if (!exact) {
 			add_assoc_bool(&entry, "exact", false);
 		}
 		add_next_index_zval(&list, &entry);
 	}
-	zend_hash_str_add_new(Z_ARRVAL_P(root), "dominators", sizeof("dominators") - 1, &list);
+	zend_hash_str_add_new(Z_ARRVAL_P(root), key, strlen(key), &list);
 	return SUCCESS;
+}
+
+/* The root's "dominators" (the values that retain the most) and
+ * "dominators_by_class" (the same by class and holding container). */
+static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
+{
+	if (dump_array_dominator_list(root, "dominators", r->dominators, r->ndominators, false, r->dominators_exact)
+			!= SUCCESS) {
+		return FAILURE;
+	}
+	return dump_array_dominator_list(root, "dominators_by_class", r->groups, r->ngroups, true, r->dominators_exact);
 }
 
 /* The dump's scratch arrays (any may be NULL). */

@@ -46,12 +46,14 @@ enum {
  * @var retained, retained_blocks  what freeing it would free
  * @var shared    no single root dominates it: two roots or more reach it
  *                (a listener both a global and a framework object hold)
+ * @var count     in a group (memprof_retainers.groups): its values; else 0
  */
 typedef struct _memprof_dominator {
 	char *what;
 	char *root;
 	char *holder;
 	char *path;
+	uint64_t count;
 	uint64_t retained;
 	uint64_t retained_blocks;
 	bool shared;
@@ -78,6 +80,10 @@ typedef struct _memprof_dominator {
  * @var dominators  with dominators asked for: the largest retained sizes,
  *               largest first (ndominators of them); dominators_exact false
  *               when the graph did not settle (dominators.h)
+ * @var groups   the same by class and holding container: each group's
+ *               values (count) and what they retain, less the values
+ *               another of the group dominates; largest first (ngroups; no
+ *               path)
  * All strings NUL-terminated, from memprof's arena.
  */
 typedef struct _memprof_retainers {
@@ -90,6 +96,8 @@ typedef struct _memprof_retainers {
 	size_t cap;
 	memprof_dominator *dominators;
 	uint32_t ndominators;
+	memprof_dominator *groups;
+	uint32_t ngroups;
 	bool dominators_exact;
 } memprof_retainers;
 

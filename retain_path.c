@@ -229,10 +229,10 @@ void retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t siz
 }
 
 /* The holding container of the path to node, as it reads. */
-void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
+/* The holding container's node of the path to node. */
+static uint32_t retain_holder_node(const retain_walk *w, uint32_t node)
 {
 	uint32_t holder = w->paths[node].named, most = 0;
-	const retain_path *h;
 	PWord_t elems = (PWord_t) JudyLGet(w->path_index, ((Word_t) node << 32) | w->elems_label, PJE0);
 
 	/* an array is part of the collection it is */
@@ -246,12 +246,24 @@ void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t s
 			holder = p->named;
 		}
 	}
-	h = &w->paths[holder];
+	return holder;
+}
+
+/* A named place as it reads: "Cls::$prop", or the root's name. */
+static void retain_named_text(const retain_walk *w, uint32_t named, char *buf, size_t size)
+{
+	const retain_path *h = &w->paths[named];
+
 	if (h->kind == RETAIN_STEP_PROP) {
 		snprintf(buf, size, "%s::%s", w->labels[w->paths[h->parent].label], w->labels[h->label]);
 	} else {
 		snprintf(buf, size, "%s", w->labels[h->label]);
 	}
+}
+
+void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
+{
+	retain_named_text(w, retain_holder_node(w, node), buf, size);
 }
 
 /* The retainer id of the path to node, registered at its first charge. */
@@ -338,6 +350,159 @@ static void retain_dom_keep(const memprof_domgraph *g, uint32_t *top, uint32_t *
 
 /* The objects and arrays that retain the most, described as the report
  * gives them. */
+/* A value's group for the report by class and container: its class (a
+ * small id; 0 for arrays) and its holding container's node; 0 when the
+ * value is neither an object nor an array. */
+static uint64_t retain_dom_group(retain_walk *w, uint32_t node, Pvoid_t *classes, uint32_t *holder_of)
+{
+	const zend_refcounted *ref = w->dom_refs[node];
+	uint32_t tag = w->dom->tag[node];
+	Word_t cls = 0;
+
+	if (GC_TYPE(ref) == IS_OBJECT) {
+		PWord_t slot = (PWord_t) JudyLIns(classes, (Word_t) ((const zend_object *) ref)->ce, PJE0);
+		Word_t count;
+		if (slot == PJERR) {
+			w->failed = true;
+			return 0;
+		}
+		if (!*slot) {
+			JLC(count, *classes, 0, -1);
+			*slot = count;
+		}
+		cls = *slot;
+	} else if (GC_TYPE(ref) != IS_ARRAY) {
+		return 0;
+	}
+	if (holder_of[tag] == RETAIN_NONE) {
+		holder_of[tag] = retain_holder_node(w, tag);
+	}
+	return ((uint64_t) holder_of[tag] << 24 | cls) + 1;
+}
+
+/* retain_dom_group(), kept per node (keys[node]: the group + 1, 0 when not
+ * known yet). */
+static uint64_t retain_group_of(retain_walk *w, uint32_t node, Pvoid_t *classes, uint32_t *holder_of, uint64_t *keys)
+{
+	if (!keys[node]) {
+		keys[node] = retain_dom_group(w, node, classes, holder_of) + 1;
+	}
+	return keys[node] - 1;
+}
+
+/* A group of the report by class and container while it is summed. */
+typedef struct _retain_group {
+	uint32_t member;     /* one of its values, for the texts */
+	uint64_t count;
+	uint64_t retained;
+	uint64_t retained_blocks;
+} retain_group;
+
+/* The largest groups into the walk's report, as dominators with a count. */
+static void retain_groups_report(retain_walk *w, const retain_group *all, size_t n, const uint32_t *holder_of)
+{
+	uint32_t top[MEMPROF_RETAIN_DOMINATORS], k = 0, i, j;
+	char holder[512];
+	size_t m;
+
+	for (m = 0; m < n; m++) {
+		if (k == MEMPROF_RETAIN_DOMINATORS && all[top[k - 1]].retained >= all[m].retained) {
+			continue;
+		}
+		j = k < MEMPROF_RETAIN_DOMINATORS ? k++ : k - 1;
+		for (; j > 0 && all[top[j - 1]].retained < all[m].retained; j--) {
+			top[j] = top[j - 1];
+		}
+		top[j] = (uint32_t) m;
+	}
+	w->out->groups = memprof_arena_calloc(k ? k : 1, sizeof(*w->out->groups));
+	if (!w->out->groups) {
+		w->failed = true;
+		return;
+	}
+	for (i = 0; i < k; i++) {
+		const retain_group *gr = &all[top[i]];
+		const zend_refcounted *ref = w->dom_refs[gr->member];
+		uint32_t tag = w->dom->tag[gr->member];
+		memprof_dominator *d = &w->out->groups[w->out->ngroups++];
+		retain_named_text(w, holder_of[tag], holder, sizeof(holder));
+		d->what = retain_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
+		d->root = retain_strdup(w->labels[w->paths[w->paths[tag].root].label]);
+		d->holder = retain_strdup(holder);
+		d->path = retain_strdup("");
+		d->count = gr->count;
+		d->retained = gr->retained;
+		d->retained_blocks = gr->retained_blocks;
+		if (!d->what || !d->root || !d->holder || !d->path) {
+			w->failed = true;
+		}
+	}
+}
+
+/* The objects and arrays by class and holding container: each group's
+ * values, less those another of the group dominates (counted in it). */
+static void retain_dominator_groups(retain_walk *w)
+{
+	const memprof_domgraph *g = w->dom;
+	uint32_t *holder_of = memprof_arena_malloc((w->npaths ? w->npaths : 1) * sizeof(*holder_of));
+	uint64_t *keys = memprof_arena_calloc(g->nnodes ? g->nnodes : 1, sizeof(*keys));
+	Pvoid_t classes = NULL, groups = NULL;
+	retain_group *all = NULL;
+	size_t n = 0, cap = 0, i;
+	uint32_t node;
+	Word_t freed;
+
+	if (!holder_of || !keys) {
+		memprof_arena_free(holder_of);
+		memprof_arena_free(keys);
+		w->failed = true;
+		return;
+	}
+	for (i = 0; i < w->npaths; i++) {
+		holder_of[i] = RETAIN_NONE;
+	}
+	for (node = 1; node < g->nnodes && !w->failed; node++) {
+		uint64_t key = g->idom[node] == UINT32_MAX ? 0 : retain_group_of(w, node, &classes, holder_of, keys);
+		uint32_t up = g->idom[node], depth = 0;
+		PWord_t slot;
+		if (!key || !g->retained[node]) {
+			continue;
+		}
+		/* a value of the group dominates it: counted in that one */
+		for (; up != MEMPROF_DOM_ROOTS && up != UINT32_MAX && depth < 64; up = g->idom[up], depth++) {
+			if (retain_group_of(w, up, &classes, holder_of, keys) == key) {
+				break;
+			}
+		}
+		if (up != MEMPROF_DOM_ROOTS && up != UINT32_MAX && depth < 64) {
+			continue;
+		}
+		slot = (PWord_t) JudyLIns(&groups, (Word_t) key, PJE0);
+		if (slot == PJERR || (!*slot && n == cap
+				&& !(all = memprof_array_grow(all, &cap, n + 1, sizeof(*all), 64, false)))) {
+			w->failed = true;
+			break;
+		}
+		if (!*slot) {
+			memset(&all[n], 0, sizeof(all[n]));
+			all[n].member = node;
+			*slot = ++n;
+		}
+		all[*slot - 1].count++;
+		all[*slot - 1].retained += g->retained[node];
+		all[*slot - 1].retained_blocks += g->retained_blocks[node];
+	}
+	if (!w->failed) {
+		retain_groups_report(w, all, n, holder_of);
+	}
+	JLFA(freed, classes);
+	JLFA(freed, groups);
+	(void) freed;
+	memprof_arena_free(all);
+	memprof_arena_free(holder_of);
+	memprof_arena_free(keys);
+}
+
 void retain_dominators(retain_walk *w)
 {
 	const memprof_domgraph *g = w->dom;
@@ -377,6 +542,9 @@ void retain_dominators(retain_walk *w)
 			w->failed = true;
 		}
 	}
+	if (!w->failed) {
+		retain_dominator_groups(w);
+	}
 }
 
 void memprof_retainers_free(memprof_retainers *out)
@@ -400,5 +568,12 @@ void memprof_retainers_free(memprof_retainers *out)
 		memprof_arena_free(out->dominators[i].path);
 	}
 	memprof_arena_free(out->dominators);
+	for (i = 0; i < out->ngroups; i++) {
+		memprof_arena_free(out->groups[i].what);
+		memprof_arena_free(out->groups[i].root);
+		memprof_arena_free(out->groups[i].holder);
+		memprof_arena_free(out->groups[i].path);
+	}
+	memprof_arena_free(out->groups);
 	memset(out, 0, sizeof(*out));
 }

@@ -21,6 +21,8 @@ class A { public $b; }
 class B { public $c; }
 class C { public array $data = []; }
 class Holder { public $shared; }
+class Order { public array $lines = []; }
+class UnitOfWork { public array $identityMap = []; }
 
 function entry(int $i): string { return str_repeat(chr(65 + $i % 26), 1000); }   // 1032 bytes
 function item(int $i): string { return str_repeat(chr(97 + $i % 26), 300); }     // 332 bytes
@@ -39,6 +41,10 @@ $common = [str_repeat('s', 2000)];
 $x = new Holder; $x->shared = $common;
 $y = new Holder; $y->shared = $common;
 unset($common);
+/* 30 orders in an identity map, each with its lines: one group of 30 */
+$uow = new UnitOfWork;
+for ($i = 0; $i < 30; $i++) { $o = new Order; $o->lines[] = datum($i); $uow->identityMap[$i] = $o; }
+unset($o);
 
 $d = memprof_dump_array(0, false, false, true);
 memprof_disable();
@@ -65,9 +71,20 @@ show($by, "A \$GLOBALS['a']", 20 * 532);
 show($by, "B \$GLOBALS['a'] -> A::\$b", 20 * 532);
 show($by, "C \$GLOBALS['a'] -> A::\$b -> B::\$c", 20 * 532);
 show($by, "array \$GLOBALS['x'] -> Holder::\$shared", 2032);
-echo "the holders retain only themselves: ", isset($by["Holder \$GLOBALS['x']"]) && $by["Holder \$GLOBALS['x']"]['retained_blocks'] === 1 ? 'yes' : json_encode($by["Holder \$GLOBALS['x']"] ?? null), "\n";
+$holders = array_values(array_filter($d['dominators_by_class'], fn($g) => $g['what'] === 'Holder'));
+echo "the holders retain only themselves: ", array_sum(array_column($holders, 'retained_blocks')) === 2
+    && array_sum(array_column($holders, 'count')) === 2 ? 'yes' : json_encode($holders), "\n";
 echo "largest first: ", array_column($d['dominators'], 'retained_size') === array_reverse(array_values(array_sort(array_column($d['dominators'], 'retained_size')))) ? 'yes' : 'no', "\n";
 function array_sort(array $a): array { sort($a); return $a; }
+foreach ($d['dominators_by_class'] as $g) {
+    if ($g['what'] === 'Order') {
+        printf("by class: %d Order held in %s retain %d blocks, %s\n", $g['count'], $g['held_in'], $g['retained_blocks'],
+            $g['retained_size'] > 30 * 532 && $g['retained_size'] < 30 * 532 + 30 * 1024 ? "their lines' bytes and their own" : $g['retained_size']);
+    }
+    if ($g['what'] === 'array' && $g['held_in'] === 'UnitOfWork::$identityMap') {
+        printf("by class: %d array held in UnitOfWork::\$identityMap (the map itself; the orders' own arrays are in the orders)\n", $g['count']);
+    }
+}
 ?>
 --EXPECT--
 History $GLOBALS['em'] -> EntityManager::$eventManager -> EventManager::$listeners[]: 43 blocks, the strings' bytes and its own, held in EventManager::$listeners, retained by $GLOBALS['em'], shared (no single root dominates it)
@@ -79,3 +96,5 @@ C $GLOBALS['a'] -> A::$b -> B::$c: 23 blocks, the strings' bytes and its own, he
 array $GLOBALS['x'] -> Holder::$shared: 3 blocks, the strings' bytes and its own, held in Holder::$shared, retained by $GLOBALS['x'], shared (no single root dominates it)
 the holders retain only themselves: yes
 largest first: yes
+by class: 1 array held in UnitOfWork::$identityMap (the map itself; the orders' own arrays are in the orders)
+by class: 30 Order held in UnitOfWork::$identityMap retain 120 blocks, their lines' bytes and their own

@@ -33,7 +33,8 @@
 
 typedef struct _leak_share {
 	char *holder;
-	char *path;
+	char *path;       /* the path that holds the most of it */
+	uint64_t path_bytes;
 	uint64_t bytes;
 	uint64_t blocks;
 } leak_share;
@@ -100,6 +101,14 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const char *holder, 
 		if (strcmp(shares[i].holder, holder) == 0) {
 			shares[i].bytes += bytes;
 			shares[i].blocks += blocks;
+			if (bytes > shares[i].path_bytes) {
+				char *copy = leak_strdup(path);
+				if (copy) {
+					memprof_arena_free(shares[i].path);
+					shares[i].path = copy;
+					shares[i].path_bytes = bytes;
+				}
+			}
 			return;
 		}
 		if (shares[i].bytes < shares[min].bytes) {
@@ -118,6 +127,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const char *holder, 
 	shares[i].holder = leak_strdup(holder);
 	shares[i].path = leak_strdup(path);
 	shares[i].bytes = bytes;
+	shares[i].path_bytes = bytes;
 	shares[i].blocks = blocks;
 	if (!shares[i].holder || !shares[i].path) {
 		leak_shares_free(&shares[i], 1);

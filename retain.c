@@ -336,6 +336,9 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 			child = retain_step(w, cls, RETAIN_STEP_PROP, retain_prop_label(w, obj->ce->properties_info_table[i]->name, 0));
 		} else if (std) {
 			child = retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
+		} else if (obj->ce == zend_ce_closure) {
+			/* a closure's table is its bound $this */
+			child = retain_step(w, cls, RETAIN_STEP_PROP, retain_label(w, "$this"));
 		}
 		retain_push(w, Z_COUNTED_P(zv), child);
 	}

@@ -110,7 +110,7 @@ var_dump(memprof_job());
 ?>
 --EXPECTF--
 all four named within 500 jobs: yes
-Bus::$handlers: %d bytes, 3 blocks per job; subscribe line 27; path {frame} run()::$bus -> Bus::$handlers
+Bus::$handlers: %d bytes, 3 blocks per job; subscribe line 27; path {frame} run()::$bus -> Bus::$handlers[]
 Bus::$handlers: 102 bytes, 1 blocks per job; subscribe line 27 (str_repeat); path {frame} run()::$bus -> Bus::$handlers[] -> Closure::$p
 History::$entries: 132 bytes, 1 blocks per job; History::onFlush line 8 (str_repeat); path {frame} run()::$em -> EntityManager::$eventManager -> EventManager::$listeners[] -> History::$entries[]
 Registry::$seen: 92 bytes, 1 blocks per job; register line 26 (str_repeat); path Registry::$seen[]

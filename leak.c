@@ -37,6 +37,10 @@ typedef struct _leak_share {
 	uint64_t path_bytes;
 	uint64_t bytes;
 	uint64_t blocks;
+	/* where it stood at the first walk that saw it grow, for the rate */
+	uint64_t base_bytes;
+	uint64_t base_blocks;
+	uint64_t base_job;
 } leak_share;
 
 /* A suspect site and where its bytes were at the last walk. */
@@ -129,6 +133,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const char *holder, 
 	shares[i].bytes = bytes;
 	shares[i].path_bytes = bytes;
 	shares[i].blocks = blocks;
+	shares[i].base_job = UINT64_MAX;
 	if (!shares[i].holder || !shares[i].path) {
 		leak_shares_free(&shares[i], 1);
 		shares[i] = shares[--*n];
@@ -247,35 +252,48 @@ static void leak_stopped(uint32_t site, const leak_share *grown, const bool *gre
 
 /* What grew in each container of a watched site since its last walk:
  * containers that gained blocks at MEMPROF_LEDGER_MIN_SLOPE bytes a job or
- * more grew, unless only garbage cycles hold them. */
-static uint32_t leak_compare(leak_watch *w, const leak_share *now, uint32_t n)
+ * more grew, unless only garbage cycles hold them. The rate is taken from
+ * the walk where the growth was first seen: a container's own storage
+ * grows by doublings, which one gap between walks over- or under-counts. */
+static uint32_t leak_compare(leak_watch *w, leak_share *now, uint32_t n)
 {
-	uint64_t jobs = leak_g->ledger.jobs - w->job;
+	uint64_t job = leak_g->ledger.jobs, jobs = job - w->job;
 	bool grew[LEAK_SHARES] = { false };
 	uint32_t i, j, fresh = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t before = 0, before_blocks = 0;
+		const leak_share *was = NULL;
 		double bytes, blocks;
 		if (strcmp(now[i].holder, "{unreachable}") == 0) {
 			continue;
 		}
-		for (j = 0; j < w->nshares; j++) {
-			if (strcmp(w->shares[j].holder, now[i].holder) == 0) {
-				before = w->shares[j].bytes;
-				before_blocks = w->shares[j].blocks;
-				break;
-			}
+		for (j = 0; j < w->nshares && !was; j++) {
+			was = strcmp(w->shares[j].holder, now[i].holder) == 0 ? &w->shares[j] : NULL;
 		}
-		if (now[i].bytes <= before || now[i].blocks <= before_blocks) {
+		if (!was || was->base_job == UINT64_MAX) {
+			/* the base: where it stood at the last walk, or nothing */
+			now[i].base_bytes = was ? was->bytes : 0;
+			now[i].base_blocks = was ? was->blocks : 0;
+			now[i].base_job = w->job;
+		} else {
+			now[i].base_bytes = was->base_bytes;
+			now[i].base_blocks = was->base_blocks;
+			now[i].base_job = was->base_job;
+		}
+		if (now[i].bytes <= (was ? was->bytes : 0) || now[i].blocks <= (was ? was->blocks : 0)
+				|| now[i].bytes <= now[i].base_bytes || now[i].blocks <= now[i].base_blocks) {
+			now[i].base_job = UINT64_MAX;
 			continue;
 		}
-		bytes = (double) (now[i].bytes - before) / (double) jobs;
-		blocks = (double) (now[i].blocks - before_blocks) / (double) jobs;
-		if (bytes >= MEMPROF_LEDGER_MIN_SLOPE) {
-			grew[i] = true;
-			fresh += leak_grew(w->site, &now[i], bytes, blocks, jobs);
+		bytes = (double) (now[i].bytes - (was ? was->bytes : 0)) / (double) jobs;
+		if (bytes < MEMPROF_LEDGER_MIN_SLOPE) {
+			now[i].base_job = UINT64_MAX;
+			continue;
 		}
+		grew[i] = true;
+		bytes = (double) (now[i].bytes - now[i].base_bytes) / (double) (job - now[i].base_job);
+		blocks = (double) (now[i].blocks - now[i].base_blocks) / (double) (job - now[i].base_job);
+		fresh += leak_grew(w->site, &now[i], bytes, blocks, job - now[i].base_job);
 	}
 	leak_stopped(w->site, now, grew, n);
 	return fresh;

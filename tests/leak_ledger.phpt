@@ -92,7 +92,7 @@ function run(int $jobs, bool $leak): array
 echo "all four named within 500 jobs: ", $first !== null ? 'yes' : 'no', "\n";
 usort($leaks, fn($a, $b) => [$a['held_in'], $a['function'], $a['line']] <=> [$b['held_in'], $b['function'], $b['line']]);
 foreach ($leaks as $l) {
-    printf("%s: %s bytes, %s blocks per job; %s line %d%s; path %s\n", $l['held_in'], $l['bytes_per_job'], $l['blocks_per_job'],
+    printf("%s: %s bytes, %s blocks per job; %s line %d%s; path %s\n", $l['held_in'], round($l['bytes_per_job']), $l['blocks_per_job'],
         $l['function'], $l['line'], isset($l['via']) ? " ({$l['via']})" : '', $l['retention_path']);
 }
 $history = array_values(array_filter($leaks, fn($l) => $l['held_in'] === 'History::$entries'))[0] ?? [];

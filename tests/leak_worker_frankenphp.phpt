@@ -21,8 +21,10 @@ memprof
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';
+require __DIR__ . '/workers/report.inc';
 $so = memprof_test_module();
 $opcache = PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=' . escapeshellarg(ini_get('extension_dir') . '/opcache.so');
+$planted = ['Mailer::$queued 130' => 80, 'Mailer::$queued 131' => null, 'RequestLog::$lines 58' => 296, 'Seen::$requests 127' => 192];
 $modes = [
     'VM' => '',
     'tracing JIT' => "$opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=32M",
@@ -36,7 +38,7 @@ function worker(string $ini, string $so, string $leaks, int $jobs): string
         . escapeshellarg(__DIR__ . '/workers/frankenphp.php') . ' 2>&1');
 }
 foreach ($modes as $mode => $ini) {
-    echo "== $mode, three leaks, 500 requests\n", worker($ini, $so, 'listener,static,closure', 500);
+    echo "== $mode, three leaks, 500 requests\n", worker_report(worker($ini, $so, 'listener,static,closure', 500), $planted, 500);
 }
 foreach (['VM' => '', 'tracing JIT' => $modes['tracing JIT']] as $mode => $ini) {
     echo "== $mode, no leak, 5000 requests\n", worker($ini, $so, '', 5000);
@@ -44,22 +46,22 @@ foreach (['VM' => '', 'tracing JIT' => $modes['tracing JIT']] as $mode => $ini) 
 ?>
 --EXPECTF--
 == VM, three leaks, 500 requests
-Mailer::$queued, Kernel::handle line 130: 80 B/job, 1.0 blocks/job, first listed at request %d
-Mailer::$queued, Kernel::handle line 131: %s B/job, 3.0 blocks/job, first listed at request %d
-RequestLog::$lines, RequestLog::onResponse line 58: 280 B/job, 1.0 blocks/job, first listed at request %d
-Seen::$requests, Kernel::handle line 127: 176 B/job, 1.0 blocks/job, first listed at request %d
+Mailer::$queued, Kernel::handle line 130: within 10% of the planted 80 B/job, 1.0 blocks/job, named within 500
+Mailer::$queued, Kernel::handle line 131: B/job, 3.0 blocks/job, named within 500
+RequestLog::$lines, RequestLog::onResponse line 58: within 10% of the planted 296 B/job, 1.0 blocks/job, named within 500
+Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 requests; ever listed: 4
 == tracing JIT, three leaks, 500 requests
-Mailer::$queued, Kernel::handle line 130: 80 B/job, 1.0 blocks/job, first listed at request %d
-Mailer::$queued, Kernel::handle line 131: %s B/job, 3.0 blocks/job, first listed at request %d
-RequestLog::$lines, RequestLog::onResponse line 58: 280 B/job, 1.0 blocks/job, first listed at request %d
-Seen::$requests, Kernel::handle line 127: 176 B/job, 1.0 blocks/job, first listed at request %d
+Mailer::$queued, Kernel::handle line 130: within 10% of the planted 80 B/job, 1.0 blocks/job, named within 500
+Mailer::$queued, Kernel::handle line 131: B/job, 3.0 blocks/job, named within 500
+RequestLog::$lines, RequestLog::onResponse line 58: within 10% of the planted 296 B/job, 1.0 blocks/job, named within 500
+Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 requests; ever listed: 4
 == function JIT, three leaks, 500 requests
-Mailer::$queued, Kernel::handle line 130: 80 B/job, 1.0 blocks/job, first listed at request %d
-Mailer::$queued, Kernel::handle line 131: %s B/job, 3.0 blocks/job, first listed at request %d
-RequestLog::$lines, RequestLog::onResponse line 58: 280 B/job, 1.0 blocks/job, first listed at request %d
-Seen::$requests, Kernel::handle line 127: 176 B/job, 1.0 blocks/job, first listed at request %d
+Mailer::$queued, Kernel::handle line 130: within 10% of the planted 80 B/job, 1.0 blocks/job, named within 500
+Mailer::$queued, Kernel::handle line 131: B/job, 3.0 blocks/job, named within 500
+RequestLog::$lines, RequestLog::onResponse line 58: within 10% of the planted 296 B/job, 1.0 blocks/job, named within 500
+Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 requests; ever listed: 4
 == VM, no leak, 5000 requests
 0 leak(s) after 5000 requests; ever listed: 0

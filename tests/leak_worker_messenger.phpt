@@ -26,8 +26,10 @@ memprof
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';
+require __DIR__ . '/workers/report.inc';
 $so = memprof_test_module();
 $opcache = PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=' . escapeshellarg(ini_get('extension_dir') . '/opcache.so');
+$planted = ['AuditRegistry::$seen 118' => 248, 'Notifier::$callbacks 121' => 128, 'Notifier::$callbacks 122' => null, 'OrderHistory::$handled 136' => 344];
 $modes = [
     'VM' => '',
     'tracing JIT' => "$opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=32M",
@@ -41,7 +43,7 @@ function worker(string $ini, string $so, string $leaks, int $jobs): string
         . escapeshellarg(__DIR__ . '/workers/messenger.php') . ' 2>&1');
 }
 foreach ($modes as $mode => $ini) {
-    echo "== $mode, three leaks, 500 messages\n", worker($ini, $so, 'listener,static,closure', 500);
+    echo "== $mode, three leaks, 500 messages\n", worker_report(worker($ini, $so, 'listener,static,closure', 500), $planted, 500);
 }
 foreach (['VM' => '', 'tracing JIT' => $modes['tracing JIT']] as $mode => $ini) {
     echo "== $mode, no leak, 5000 messages\n", worker($ini, $so, '', 5000);
@@ -49,22 +51,22 @@ foreach (['VM' => '', 'tracing JIT' => $modes['tracing JIT']] as $mode => $ini) 
 ?>
 --EXPECTF--
 == VM, three leaks, 500 messages
-AuditRegistry::$seen, OrderHandler::__invoke line 118: 232 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 121: 128 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 122: %s B/job, 3.0 blocks/job, first listed at message %d
-OrderHistory::$handled, OrderHistory::onHandled line 136: 328 B/job, 1.0 blocks/job, first listed at message %d
+AuditRegistry::$seen, OrderHandler::__invoke line 118: within 10% of the planted 248 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 121: within 10% of the planted 128 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 3.0 blocks/job, named within 500
+OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the planted 344 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 messages; ever listed: 4
 == tracing JIT, three leaks, 500 messages
-AuditRegistry::$seen, OrderHandler::__invoke line 118: 232 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 121: 128 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 122: %s B/job, 3.0 blocks/job, first listed at message %d
-OrderHistory::$handled, OrderHistory::onHandled line 136: 328 B/job, 1.0 blocks/job, first listed at message %d
+AuditRegistry::$seen, OrderHandler::__invoke line 118: within 10% of the planted 248 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 121: within 10% of the planted 128 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 3.0 blocks/job, named within 500
+OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the planted 344 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 messages; ever listed: 4
 == function JIT, three leaks, 500 messages
-AuditRegistry::$seen, OrderHandler::__invoke line 118: 232 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 121: 128 B/job, 1.0 blocks/job, first listed at message %d
-Notifier::$callbacks, OrderHandler::__invoke line 122: %s B/job, 3.0 blocks/job, first listed at message %d
-OrderHistory::$handled, OrderHistory::onHandled line 136: 328 B/job, 1.0 blocks/job, first listed at message %d
+AuditRegistry::$seen, OrderHandler::__invoke line 118: within 10% of the planted 248 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 121: within 10% of the planted 128 B/job, 1.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 3.0 blocks/job, named within 500
+OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the planted 344 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 messages; ever listed: 4
 == VM, no leak, 5000 messages
 0 leak(s) after 5000 messages; ever listed: 0

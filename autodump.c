@@ -33,6 +33,7 @@
 #include "main/php_open_temporary_file.h"
 
 #include "autodump.h"
+#include "leak.h"
 #include "autodump_internal.h"
 #include "compat.h"
 #include "heap.h"
@@ -275,10 +276,12 @@ static void autodump_log(const char *fmt, ...)
 void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
-	memprof_view view = { 0, false, autodump_s.retainers };
+	memprof_growth growth[MEMPROF_LEAK_MAX];
+	memprof_view view = { 0, false, autodump_s.retainers, false, growth, 0 };
 
 	if (autodump_s.session) {
 		memprof_autodump_error_cb_check();
+		view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
 	}
 
 	if (memprof_autodump_signal_take_due()) {
@@ -323,11 +326,13 @@ void memprof_autodump_interrupt(void)
 void memprof_autodump_leak(const char *why)
 {
 	char path[4096], error[512], reason[1100];
-	memprof_view view = { 0, false, autodump_s.retainers, false };
+	memprof_growth growth[MEMPROF_LEAK_MAX];
+	memprof_view view = { 0, false, autodump_s.retainers, false, growth, 0 };
 
 	if (!autodump_s.session) {
 		return;
 	}
+	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
 	snprintf(reason, sizeof(reason), "memprof.dump_on_leak: %s", why);
 	if (memprof_autodump(&view, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS && !autodump_l.capped) {
 		autodump_log("memprof could not write the leak dump: %s", error);

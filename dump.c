@@ -199,6 +199,10 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 	}
 	profile->count = n;
 	profile->nsites = nsites;
+	if (view) {
+		profile->growth = view->growth;
+		profile->ngrowth = view->ngrowth;
+	}
 	if (!dump_canon(profile)) {
 		memprof_profile_free(profile);
 		return FAILURE;

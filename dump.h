@@ -25,6 +25,17 @@
 #include "retain.h"
 
 /**
+ * A leak the ledger confirmed (leak.h), for the formats that show growth
+ * (pprof's growth_per_job): its site, its holding container and its bytes
+ * per job. The strings belong to the caller and outlive the dump.
+ */
+typedef struct _memprof_growth {
+	uint32_t site;
+	const char *holder;
+	double bytes_per_job;
+} memprof_growth;
+
+/**
  * Which view of the profile a dump shows.
  *
  * @var since  0: every live allocation; N: only live allocations made in
@@ -35,12 +46,15 @@
  *             (retain.h; never combined with peak)
  * @var dominators  with retainers: also the values that retain the most
  *             (retain.h's dominators)
+ * @var growth, ngrowth  the leaks confirmed now (NULL, 0: none)
  */
 typedef struct _memprof_view {
 	uint32_t since;
 	bool peak;
 	bool retainers;
 	bool dominators;
+	const memprof_growth *growth;
+	uint32_t ngrowth;
 } memprof_view;
 
 /**
@@ -49,6 +63,7 @@ typedef struct _memprof_view {
  * In a since or peak view, the "total" counters (allocated since profiling
  * started) are not known per site: they are set equal to the live ones.
  *
+ * @var growth, ngrowth the view's leaks (memprof_view), for pprof
  * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
  * @var canon           canon[id]: the path that stands for id when call sites are
  *                      merged (the lowest id with the same functions from the
@@ -79,6 +94,8 @@ typedef struct _memprof_view {
  * @var retained_counters  nretained of them
  */
 typedef struct _memprof_profile {
+	const memprof_growth *growth;
+	uint32_t ngrowth;
 	uint32_t count;
 	uint32_t *canon;
 	uint32_t nsites;

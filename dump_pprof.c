@@ -120,6 +120,8 @@ typedef struct _pprof_state {
 	char *comment;
 	bool table_sent;       /* string_table is out: no string may be added */
 	bool failed;
+	const memprof_profile *growth;  /* with leaks: growth_per_job values */
+	bool *growth_taken;             /* each leak's growth given to a sample */
 } pprof_state;
 
 /* ---- encoding ------------------------------------------------------------- */
@@ -442,6 +444,24 @@ static void pprof_value_type(pprof_state *st, uint32_t field, const char *type, 
 	pprof_emit(st, field);
 }
 
+/* A sample's growth per job (growth_per_job): the leaks of its site, those
+ * held in holder when the samples are split by retainer; each leak goes to
+ * the first sample that takes it, so the samples add up to the leaks. */
+static uint64_t pprof_growth(pprof_state *st, uint32_t site, const char *holder)
+{
+	double sum = 0;
+	uint32_t i;
+
+	for (i = 0; i < st->growth->ngrowth; i++) {
+		const memprof_growth *g = &st->growth->growth[i];
+		if (g->site == site && !st->growth_taken[i] && (!holder || strcmp(holder, g->holder) == 0)) {
+			st->growth_taken[i] = true;
+			sum += g->bytes_per_job;
+		}
+	}
+	return (uint64_t) (sum + 0.5);
+}
+
 /* The retainer of a site's memory that the walk did not reach. */
 #define PPROF_NOT_REACHED UINT32_MAX
 
@@ -466,7 +486,7 @@ static void pprof_sample(pprof_state *st, const memprof_site *site, const mempro
 	const memprof_retainers *r, uint32_t retainer)
 {
 	const memprof_path *frame = site->path, *child, *p;
-	uint8_t values[4 * PPROF_VARINT_MAX];
+	uint8_t values[5 * PPROF_VARINT_MAX];
 	size_t n = 0;
 
 	st->sub.len = 0;
@@ -485,6 +505,10 @@ static void pprof_sample(pprof_state *st, const memprof_site *site, const mempro
 	n += pprof_varint_encode(values + n, c->total_bytes);
 	n += pprof_varint_encode(values + n, c->live_blocks);
 	n += pprof_varint_encode(values + n, c->live_bytes);
+	if (st->growth) {
+		n += pprof_varint_encode(values + n, pprof_growth(st, site->id, r && retainer != PPROF_NOT_REACHED
+			? r->holders[retainer] : NULL));
+	}
 	pprof_put_bytes(&st->msg, PPROF_SAMPLE_VALUE, values, n);
 	if (r && retainer == PPROF_NOT_REACHED) {
 		pprof_label(st, "retained_by", "{not reached}");
@@ -657,6 +681,7 @@ static void pprof_free(pprof_state *st)
 	memprof_arena_free(st->func_used);
 	memprof_arena_free(st->zout);
 	memprof_arena_free(st->comment);
+	memprof_arena_free(st->growth_taken);
 }
 
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
@@ -676,6 +701,16 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_space", "bytes");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
 	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
+	if (profile->ngrowth) {
+		/* What grows at every job (the leak ledger's confirmed leaks). */
+		st.growth_taken = memprof_arena_calloc(profile->ngrowth, sizeof(*st.growth_taken));
+		if (st.growth_taken) {
+			st.growth = profile;
+			pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "growth_per_job", "bytes");
+		} else {
+			pprof_fail(&st);
+		}
+	}
 	for (id = 0; id < profile->nsites && !st.failed; id++) {
 		if (memprof_counters_zero(&profile->site_self[id])) {
 			continue;

@@ -26,7 +26,9 @@
  * - sample_type: alloc_objects/count, alloc_space/bytes, inuse_objects/count,
  *   inuse_space/bytes (Go's heap profile columns); default_sample_type
  *   inuse_space; values in that order (total_blocks, total_bytes,
- *   live_blocks, live_bytes).
+ *   live_blocks, live_bytes). With the view's leaks (profile->growth), a
+ *   fifth, growth_per_job/bytes: each leak's rounded bytes per job on its
+ *   site's sample (with retainers, the first sample held in its container).
  * - Sample values: the site's counters. location_id: the site's function,
  *   then each caller up to, not including, the root. What the root holds
  *   itself (allocated outside any function) is a sample whose only

@@ -506,6 +506,19 @@ void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
 	}
 }
 
+uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max)
+{
+	uint32_t n, i;
+	const memprof_leak *leaks = memprof_leak_list(&n);
+
+	for (i = 0; i < n && i < max; i++) {
+		out[i].site = leaks[i].site;
+		out[i].holder = leaks[i].holder;
+		out[i].bytes_per_job = leaks[i].bytes_per_job;
+	}
+	return i;
+}
+
 bool memprof_leak_sampled(void)
 {
 	return leak_g && leak_g->sampled;

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dump.h"
+
 /** Jobs before the ledger's first snapshot: autoloading, opcache and caches warm up. */
 #define MEMPROF_LEAK_WARMUP 16
 /** Leaks followed at once (the largest per job). */
@@ -76,6 +78,14 @@ void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t
 
 /** A leak in one line: "+232 B/job held in C, allocated at f line 3 (str_repeat)". */
 void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size);
+
+/**
+ * The confirmed leaks as a view's growth (dump.h: pprof's growth_per_job),
+ * at most max of them into out; the strings stay valid until the next job
+ * boundary or the session's end.
+ * @return how many
+ */
+uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max);
 
 /** Whether the session's ledger is sampled estimates (sampling mode). */
 bool memprof_leak_sampled(void);

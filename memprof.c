@@ -512,6 +512,7 @@ static void memprof_dump_end(void)
 static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
 	bool with_retainers)
 {
+	memprof_growth growth[MEMPROF_LEAK_MAX];
 	zval *zstream;
 	php_stream *stream;
 	zend_long since = 0;
@@ -565,6 +566,8 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		RETURN_THROWS();
 	}
 	view.retainers = retainers;
+	view.growth = growth;
+	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
 
 	memprof_dump_begin();
 	if (memprof_profile_take(&profile, &view) != SUCCESS) {

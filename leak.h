@@ -6,7 +6,7 @@
  * later, gives each container's growth per job. Growth held by a container
  * is a leak; growth only garbage cycles hold ({unreachable}) is not.
  * Walks are a dump's cost, taken only while there are suspects and spaced
- * so that they take at most a fiftieth of the time between them.
+ * so that they take at most memprof.leak_budget percent of the time.
  */
 #ifndef MEMPROF_LEAK_H
 #define MEMPROF_LEAK_H

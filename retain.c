@@ -120,6 +120,55 @@ static void retain_zval_edge(retain_walk *w, zval *zv, retain_edge edge)
 	}
 }
 
+/* What the cycle collector's get_gc gives for obj, without leaving the
+ * request heap otherwise than it was: zend_std_get_gc() is read without
+ * calling it (it copies a properties table another holder shares), and a
+ * table another handler builds (zend_std_get_properties() for DateTime & co)
+ * is noted, to be freed once the walk is done (retain_built_free()). */
+static HashTable *retain_get_gc(retain_walk *w, zend_object *obj, zval **table, int *n)
+{
+	HashTable *ht;
+
+	if (obj->handlers->get_gc == zend_std_get_gc) {
+		/* as it does: the table of properties when there is one (it holds
+		 * the declared ones too, INDIRECT), else the declared slots */
+		*table = obj->properties ? NULL : obj->properties_table;
+		*n = obj->properties ? 0 : obj->ce->default_properties_count;
+		return obj->properties;
+	}
+	if (obj->properties) {
+		return obj->handlers->get_gc(obj, table, n);
+	}
+	ht = obj->handlers->get_gc(obj, table, n);
+	if (obj->properties) {
+		zend_object **built = w->nbuilt < w->built_cap ? w->built
+			: memprof_array_grow(w->built, &w->built_cap, w->nbuilt + 1, sizeof(*built), 16, false);
+		if (!built) {
+			w->failed = true;
+			return ht;
+		}
+		w->built = built;
+		built[w->nbuilt++] = obj;
+	}
+	return ht;
+}
+
+/* The properties tables get_gc handlers built during the walk, freed: the
+ * objects are as plain PHP left them (no user code ran meanwhile). */
+static void retain_built_free(retain_walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nbuilt; i++) {
+		zend_object *obj = w->built[i];
+		if (obj->properties && GC_REFCOUNT(obj->properties) == 1) {
+			zend_array_destroy(obj->properties);
+			obj->properties = NULL;
+		}
+	}
+	memprof_arena_free(w->built);
+}
+
 /* Calls edge for each value ref holds, as the cycle collector sees them. */
 static void retain_children(retain_walk *w, zend_refcounted *ref, retain_edge edge)
 {
@@ -134,7 +183,7 @@ static void retain_children(retain_walk *w, zend_refcounted *ref, retain_edge ed
 			if (OBJ_FLAGS(obj) & IS_OBJ_FREE_CALLED) {
 				return;
 			}
-			ht = obj->handlers->get_gc(obj, &table, &n);
+			ht = retain_get_gc(w, obj, &table, &n);
 			/* table may be the handlers' shared buffer: read it now */
 			for (; n > 0; n--, table++) {
 				retain_zval_edge(w, table, edge);
@@ -315,7 +364,7 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 		return;
 	}
 	cls = retain_step(w, path, RETAIN_STEP_CLASS, retain_label(w, ZSTR_VAL(obj->ce->name)));
-	ht = obj->handlers->get_gc(obj, &table, &n);
+	ht = retain_get_gc(w, obj, &table, &n);
 	std = obj->handlers->get_gc == zend_std_get_gc && obj->ce->properties_info_table;
 	internal = std ? RETAIN_NONE : retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
 	if (internal != RETAIN_NONE && !w->failed && (uint32_t) n > w->paths[internal].most) {
@@ -522,8 +571,31 @@ static void retain_vm_stack(retain_walk *w)
 	}
 }
 
+/* The engine's get_gc buffer as it was before the walk: the handlers of
+ * internal classes fill it (a closure's, a generator's, SplObjectStorage's),
+ * and it stays allocated until the request ends; plain PHP has it only once
+ * its cycle collector ran. Given back, memory_get_usage() is as before. */
+static void retain_gc_buffer_restore(const zend_get_gc_buffer *before)
+{
+	zend_get_gc_buffer *now = &EG(get_gc_buffer);
+	size_t had = (size_t) (before->end - before->start);
+
+	if (now->start == before->start && now->end == before->end) {
+		return;
+	}
+	if (!had) {
+		efree(now->start);
+		now->start = now->end = now->cur = NULL;
+		return;
+	}
+	now->start = erealloc(now->start, had * sizeof(zval));
+	now->end = now->start + had;
+	now->cur = now->start;
+}
+
 zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg, bool dominators)
 {
+	zend_get_gc_buffer gc_buffer = EG(get_gc_buffer);
 	memprof_domgraph dom;
 	static const char *fixed[] = { "{unreachable}", "{held elsewhere}", "{vm stack}" };
 	retain_walk w;
@@ -572,6 +644,8 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 		J1FA(freed, w.dom_inner);
 		memprof_arena_free(w.dom_refs);
 	}
+	retain_built_free(&w);
+	retain_gc_buffer_restore(&gc_buffer);
 	J1FA(freed, w.visited);
 	JLFA(freed, w.index);
 	JLFA(freed, w.path_index);

@@ -101,6 +101,9 @@ typedef struct _retain_walk {
 	size_t nnodes, nodes_cap;
 	uint32_t *work;
 	size_t nwork, work_cap;
+	/* objects whose get_gc built their properties table: given back after */
+	zend_object **built;
+	size_t nbuilt, built_cap;
 } retain_walk;
 
 typedef void (*retain_edge)(retain_walk *w, zend_refcounted *child);

@@ -51,6 +51,21 @@ static void retain_function_statics(retain_walk *w, zend_function *func)
 	} ZEND_HASH_FOREACH_END();
 }
 
+/* A class's constants as they are, without separating them: through
+ * CE_CONSTANTS_TABLE(), an immutable class (opcache) with constant
+ * expressions gets its table copied into the request's memory, which plain
+ * PHP does only once the class's constants are used. */
+static HashTable *retain_constants(zend_class_entry *ce)
+{
+	if ((ce->ce_flags & ZEND_ACC_HAS_AST_CONSTANTS) && ZEND_MAP_PTR(ce->mutable_data)) {
+		zend_class_mutable_data *mutable_data = ZEND_MAP_PTR_GET_IMM(ce->mutable_data);
+		if (mutable_data && mutable_data->constants_table) {
+			return mutable_data->constants_table;
+		}
+	}
+	return &ce->constants_table;
+}
+
 void retain_classes(retain_walk *w)
 {
 	zend_class_entry *ce;
@@ -76,7 +91,7 @@ void retain_classes(retain_walk *w)
 		if (ce->type != ZEND_USER_CLASS || !(ce->ce_flags & ZEND_ACC_LINKED)) {
 			continue;
 		}
-		ZEND_HASH_FOREACH_STR_KEY_PTR(CE_CONSTANTS_TABLE(ce), key, c) {
+		ZEND_HASH_FOREACH_STR_KEY_PTR(retain_constants(ce), key, c) {
 			if (key && c->ce == ce && Z_TYPE(c->value) == IS_OBJECT) {
 				retain_root(w, &c->value, "%s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(key));
 			}

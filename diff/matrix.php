@@ -9,6 +9,14 @@
  *
  * Ends with "N passed, N failed": one count per (test, cell). */
 
+/* The leak ledger on in memprof's cells: calls of these end a job (php-src's
+ * tests print with them; each application's unit of work), a snapshot at
+ * each (leak_budget 0) and retention walks whenever a site grows. */
+const JOB_FUNCTIONS = 'var_dump,print_r,printf,'
+    . 'PhpParser\\NodeTraverser::traverse,PHP_CodeSniffer\\Files\\File::process,'
+    . 'League\\CommonMark\\MarkdownConverter::convert,Symfony\\Component\\Yaml\\Yaml::parse,'
+    . 'Doctrine\\Inflector\\Inflector::pluralize,TCPDF::writeHTML,phpseclib3\\Crypt\\RSA::createKey';
+
 const STATES = ['none', 'opcache', 'filecache', 'mfilecache', 'tracing', 'function', 'xdebug'];
 const EXTENSIONS = ['ctype', 'mbstring', 'tokenizer', 'dom', 'xml', 'simplexml', 'xmlwriter', 'xmlreader', 'iconv', 'posix'];
 const EXTRA_PLAIN_RUNS = 4; // after a difference, before it counts (runPhp's callers)
@@ -145,6 +153,8 @@ function runPhp(array $base, array $test, string $state, string $mode, int $on, 
     $ini = array_merge($ini, stateIni($state, $base, $cacheDir));
     if ($mode !== 'plain') {
         $ini[] = "extension=$base[module]";
+        $ini[] = 'memprof.job_functions=' . JOB_FUNCTIONS;
+        $ini[] = 'memprof.leak_budget=0';
         if ($mode === 'sample') {
             $ini[] = 'memprof.sample_interval=1';
             $ini[] = 'memprof.sample_seed=1';

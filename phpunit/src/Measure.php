@@ -1,0 +1,111 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Memprof\PHPUnit;
+
+use PHPUnit\Framework\Assert;
+
+/**
+ * What the assertions measure, with memprof's leak ledger and peak view.
+ * Each measure runs in a profiling session of its own (one the test had
+ * running is stopped before and started again after: its profile is lost).
+ */
+final class Measure
+{
+    /** Skips the test (never a pass) when the extension is not loaded. */
+    public static function requireMemprof(): void
+    {
+        if (!\extension_loaded('memprof')) {
+            Assert::markTestSkipped('memprof is not loaded: run PHPUnit with "php -d extension=memprof.so vendor/bin/phpunit"'
+                . ' or enable the extension in php.ini');
+        }
+    }
+
+    /**
+     * Runs $run $runs times, each a job of memprof's leak ledger (which
+     * needs some 80 jobs to confirm a leak: 16 of warm-up, then three walks
+     * that see a container grow); returns memprof_leaks().
+     */
+    public static function leaks(callable $run, int $runs): array
+    {
+        return self::session(function () use ($run, $runs): array {
+            for ($i = 0; $i < $runs; $i++) {
+                $run();
+                \memprof_job();
+            }
+            return \memprof_leaks();
+        });
+    }
+
+    /**
+     * Runs $run once; returns [the peak of memory_get_usage() over the call
+     * above what was in use before it, the call paths holding the most at
+     * that peak: [path => bytes], largest first].
+     */
+    public static function peak(callable $run): array
+    {
+        return self::session(function () use ($run): array {
+            \memory_reset_peak_usage();
+            $before = \memory_get_usage();
+            $run();
+            $peak = \memory_get_peak_usage() - $before;
+            $paths = [];
+            self::paths(\memprof_dump_array(0, true), [], $paths);
+            $paths = \array_combine(\array_map([self::class, 'fromRun'], \array_keys($paths)), $paths);
+            \arsort($paths);
+            return [$peak, \array_slice($paths, 0, 3, true)];
+        });
+    }
+
+    /** A leak as a failure names it. */
+    public static function describe(array $leak): string
+    {
+        return \sprintf('leaked %s B per run: held in %s, allocated at %s (line %d)%s',
+            \number_format($leak['bytes_per_job']), $leak['held_in'], $leak['function'], $leak['line'],
+            isset($leak['via']) ? " by {$leak['via']}" : '')
+            . "\n  call path: " . self::fromRun($leak['call_path']) . "\n  reached as: {$leak['retention_path']}";
+    }
+
+    /** A call path from the code under test on: PHPUnit's frames and these cut. */
+    public static function fromRun(string $path): string
+    {
+        $at = \strpos($path, 'Memprof\\PHPUnit\\Measure::{closure}(');
+        if ($at === false) {
+            return $path;
+        }
+        $rest = \strpos($path, ' > ', $at);
+        return $rest === false ? $path : \substr($path, $rest + 3);
+    }
+
+    private static function session(callable $measure): array
+    {
+        $was = \memprof_enabled();
+        if ($was) {
+            \memprof_disable();
+        }
+        $budget = \ini_set('memprof.leak_budget', '0');
+        \memprof_enable();
+        try {
+            return $measure();
+        } finally {
+            \memprof_disable();
+            \ini_set('memprof.leak_budget', (string) $budget);
+            if ($was) {
+                \memprof_enable();
+            }
+        }
+    }
+
+    /** Each call path's own bytes in a memprof_dump_array() tree. */
+    private static function paths(array $node, array $path, array &$out): void
+    {
+        foreach ($node['called_functions'] as $name => $child) {
+            $p = [...$path, $name];
+            if ($child['memory_size'] > 0) {
+                $out[\implode(' > ', $p)] = ($out[\implode(' > ', $p)] ?? 0) + $child['memory_size'];
+            }
+            self::paths($child, $p, $out);
+        }
+    }
+}

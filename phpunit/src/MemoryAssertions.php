@@ -1,0 +1,47 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Memprof\PHPUnit;
+
+use PHPUnit\Framework\Assert;
+
+/**
+ * Memory assertions for a PHPUnit TestCase: `use MemoryAssertions;`.
+ * Without the memprof extension the test is skipped, never passed.
+ */
+trait MemoryAssertions
+{
+    /**
+     * Fails when running $run again and again keeps memory: a container
+     * that gains more than $toleranceBytes per run, named with where it
+     * was allocated ("leaked 232 B per run: held in App\Listener::$seen,
+     * allocated at App\Listener::onFlush (line 22)"). $runs must leave the
+     * ledger room for its warm-up and confirmation (80 or more).
+     */
+    public static function assertNoLeak(callable $run, int $runs = 120, int $toleranceBytes = 0, string $message = ''): void
+    {
+        Measure::requireMemprof();
+        $over = \array_filter(Measure::leaks($run, $runs), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes);
+        Assert::assertEmpty($over, \implode("\n", \array_filter([$message,
+            ...\array_map([Measure::class, 'describe'], \array_values($over))])));
+    }
+
+    /**
+     * Fails when the memory $run uses at its peak, above what was in use
+     * before it, reaches $bytes; the failure names the call paths that
+     * held the most at that peak.
+     */
+    public static function assertMemoryPeakBelow(int $bytes, callable $run, string $message = ''): void
+    {
+        Measure::requireMemprof();
+        [$peak, $paths] = Measure::peak($run);
+        $lines = [];
+        foreach ($paths as $path => $held) {
+            $lines[] = \sprintf('  %s B in %s', \number_format($held), $path);
+        }
+        Assert::assertLessThan($bytes, $peak, \implode("\n", \array_filter([$message,
+            \sprintf('peak %s B over the call, limit %s B; held most at the peak:', \number_format($peak), \number_format($bytes)),
+            ...$lines])));
+    }
+}

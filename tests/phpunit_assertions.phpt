@@ -1,0 +1,80 @@
+--TEST--
+phpunit/: assertNoLeak() and assertMemoryPeakBelow() under Debian's PHPUnit name each leak's container, site and bytes per run; a test without leaks passes; without memprof the tests skip
+--DESCRIPTION--
+tests/phpunit/SampleTest.php uses the MemoryAssertions trait of the
+phpunit/ package on code with four kinds of leak (a static cache, a
+listener's array reached from a container object, closures a service
+keeps, a global) and the same code without them, and on a call whose peak
+is over its limit and one under. Run by /usr/bin/phpunit (PHPUnit 9.6):
+the leaking test fails naming each container, allocating function and
+line, with its bytes per run within 10% of what was planted (a string's
+block, and an array's slot when appended); the clean test passes; the
+peak's failure names the call path that held the most at the peak. The
+same under opcache's tracing JIT; without the extension all four skip
+(never a pass).
+--SKIPIF--
+<?php
+if (!is_file('/usr/bin/phpunit') || !is_dir('/usr/share/php/PHPUnit')) {
+    die('skip phpunit (Debian package) is not installed');
+}
+if (!is_file(dirname(__DIR__) . '/phpunit/src/MemoryAssertions.php')) {
+    die('skip not in a checkout (phpunit/ is its own package, not in the PECL one)');
+}
+?>
+--EXTENSIONS--
+memprof
+--FILE--
+<?php
+require __DIR__ . '/memprof.inc';
+$so = memprof_test_module();
+$exts = '';
+foreach (['dom', 'mbstring', 'tokenizer', 'xml', 'xmlwriter', 'ctype', 'iconv'] as $e) {
+    if (is_file(ini_get('extension_dir') . "/$e.so")) {
+        $exts .= " -d extension=$e";
+    }
+}
+$run = fn(string $module, int $status) => memprof_test_shell(escapeshellarg(PHP_BINARY) . " -n $exts $module /usr/bin/phpunit"
+    . ' --no-configuration --do-not-cache-result --colors=never --verbose ' . escapeshellarg(__DIR__ . '/phpunit/SampleTest.php') . ' 2>&1', $status);
+$out = $run('-d extension=' . escapeshellarg($so), 1);
+/* What was planted: a string's block (+ 16 for its slot when appended to an array). */
+$planted = ['Scheduler::$later 52' => null, 'AuditListener::$seen 35' => 144, 'Scheduler::$later 51' => 112,
+    "\$GLOBALS['history'] 82" => 88, 'PriceCache::$byId 20' => 88];
+preg_match_all('/^leaked ([\d,]+) B per run: held in (\S+), allocated at (\S+) \(line (\d+)\)/m', $out, $m, PREG_SET_ORDER);
+foreach ($m as [, $bytes, $held, $fn, $line]) {
+    $bytes = (int) str_replace(',', '', $bytes);
+    $want = array_key_exists("$held $line", $planted) ? $planted["$held $line"] : -1;
+    echo "$held, $fn line $line: ", $want === -1 ? "not planted ($bytes B)" : ($want === null ? 'a closure object'
+        : (abs($bytes - $want) <= 0.1 * $want ? "within 10% of $want B" : "$bytes B, planted $want")), "\n";
+}
+preg_match_all('/^\d+\) (SampleTest::\w+)$/m', $out, $f);
+echo "failed: ", implode(', ', $f[1]), "\n";
+echo preg_match('/^peak [\d,]+ B over the call, limit 100,000 B; held most at the peak:\n\s+[\d,]+ B in SampleTest::\{closure\}\([^)]*SampleTest.php:\d+\)$/m', $out)
+    ? "the peak's failure names the test's closure first\n" : $out;
+echo preg_match('/^Tests: 4, Assertions: 4, Failures: 2\.$/m', $out) ? "4 tests, 2 failures\n" : $out;
+/* The same under opcache's tracing JIT (optimizer on): the same failures. */
+$opcache = PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=' . escapeshellarg(ini_get('extension_dir') . '/opcache.so');
+if (PHP_VERSION_ID >= 80500 || is_file(ini_get('extension_dir') . '/opcache.so')) {
+    $jit = $run("$opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=32M -d extension=" . escapeshellarg($so), 1);
+    $names = fn(string $o) => preg_match_all('/^leaked [\d,]+ B per run: held in (\S+, allocated at \S+ \(line \d+\))/m', $o, $x) ? $x[1] : [];
+    echo "under the tracing JIT: ", $names($jit) === $names($out) && str_contains($jit, 'Tests: 4, Assertions: 4, Failures: 2.')
+        ? 'the same leaks, the same failures' : $jit, "\n";
+} else {
+    echo "under the tracing JIT: the same leaks, the same failures\n";
+}
+$without = $run('', 0);
+echo preg_match('/^Tests: 4, Assertions: 0, Skipped: 4\.$/m', $without)
+    ? "without memprof: 4 skipped\n" : $without;
+echo str_contains($without, 'memprof is not loaded: run PHPUnit with "php -d extension=memprof.so') ? "the skip says how to load it\n" : '';
+?>
+--EXPECT--
+Scheduler::$later, Scheduler::defer line 52: a closure object
+AuditListener::$seen, AuditListener::onSave line 35: within 10% of 144 B
+Scheduler::$later, Scheduler::defer line 51: within 10% of 112 B
+$GLOBALS['history'], SampleTest::work line 82: within 10% of 88 B
+PriceCache::$byId, PriceCache::price line 20: within 10% of 88 B
+failed: SampleTest::testLeaks, SampleTest::testPeakOver
+the peak's failure names the test's closure first
+4 tests, 2 failures
+under the tracing JIT: the same leaks, the same failures
+without memprof: 4 skipped
+the skip says how to load it

@@ -14,25 +14,8 @@ same under opcache's tracing JIT; without the extension all four skip
 (never a pass).
 --SKIPIF--
 <?php
-if (!is_file('/usr/bin/phpunit') || !is_dir('/usr/share/php/PHPUnit')) {
-    die('skip phpunit (Debian package) is not installed');
-}
-if (!is_file(dirname(__DIR__) . '/phpunit/src/MemoryAssertions.php')) {
-    die('skip not in a checkout (phpunit/ is its own package, not in the PECL one)');
-}
-if (getenv('USE_ZEND_ALLOC') === '0') {
-    die('skip run with the Zend heap on; the test checks USE_ZEND_ALLOC=0 itself');
-}
-$exts = '';
-foreach (['dom', 'mbstring', 'tokenizer', 'xml', 'xmlwriter', 'ctype', 'iconv'] as $e) {
-    if (is_file(ini_get('extension_dir') . "/$e.so")) {
-        $exts .= " -d extension=$e";
-    }
-}
-$missing = shell_exec(escapeshellarg(PHP_BINARY) . " -n $exts -r " . escapeshellarg('foreach (["dom", "libxml", "mbstring", "tokenizer", "xml", "xmlwriter"] as $e) if (!extension_loaded($e)) echo "$e ";') . ' 2>/dev/null');
-if ($missing !== '' && $missing !== null) {
-    die("skip this PHP lacks extensions PHPUnit needs: $missing");
-}
+require __DIR__ . '/phpunit.inc';
+phpunit_skip_unless_runnable('MemoryAssertions.php');
 ?>
 --EXTENSIONS--
 memprof
@@ -40,12 +23,8 @@ memprof
 <?php
 require __DIR__ . '/memprof.inc';
 $so = memprof_test_module();
-$exts = '';
-foreach (['dom', 'mbstring', 'tokenizer', 'xml', 'xmlwriter', 'ctype', 'iconv'] as $e) {
-    if (is_file(ini_get('extension_dir') . "/$e.so")) {
-        $exts .= " -d extension=$e";
-    }
-}
+require __DIR__ . '/phpunit.inc';
+$exts = phpunit_extensions();
 $run = fn(string $module, int $status, string $env = '') => memprof_test_shell($env . escapeshellarg(PHP_BINARY) . " -n $exts $module /usr/bin/phpunit"
     . ' --no-configuration --do-not-cache-result --colors=never --verbose ' . escapeshellarg(__DIR__ . '/phpunit/SampleTest.php') . ' 2>&1', $status);
 $out = $run('-d extension=' . escapeshellarg($so), 1);

@@ -78,7 +78,12 @@ final class Measure
         return $rest === false ? $path : \substr($path, $rest + 3);
     }
 
-    private static function session(callable $measure): array
+    /**
+     * Runs $measure in a profiling session of its own, with the ledger's
+     * walks deterministic (leak_budget 0); a session that was running is
+     * stopped before and started again after.
+     */
+    public static function session(callable $measure): array
     {
         $was = \memprof_enabled();
         if ($was) {
@@ -94,6 +99,32 @@ final class Measure
             if ($was) {
                 \memprof_enable();
             }
+        }
+    }
+
+    /**
+     * Writes a pprof dump with retainers of what the session holds to $file:
+     * under a temporary name first, so a failed dump leaves no file.
+     */
+    public static function writePprof(string $file): void
+    {
+        $dir = \dirname($file);
+        if (!\is_dir($dir) && !@\mkdir($dir, 0777, true) && !\is_dir($dir)) {
+            throw new \RuntimeException("memprof: cannot create the dump directory $dir");
+        }
+        $tmp = "$file." . \getmypid() . '.tmp';
+        $fh = @\fopen($tmp, 'wb');
+        if ($fh === false) {
+            throw new \RuntimeException("memprof: cannot write $tmp");
+        }
+        $failed = null;
+        try {
+            \memprof_dump_pprof($fh, 0, false, true);
+        } catch (\Throwable $failed) {
+        }
+        if (!\fclose($fh) || $failed !== null || !\rename($tmp, $file)) {
+            @\unlink($tmp);
+            throw new \RuntimeException("memprof: cannot write $file", 0, $failed);
         }
     }
 

@@ -1,0 +1,129 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Memprof\PHPUnit;
+
+/**
+ * What a piece of work keeps each time it runs, with no test framework in
+ * it: the core of the suite-wide check, which each runner's adapter
+ * (LeakListener for PHPUnit 9) calls with "run this test once more".
+ *
+ * Two steps, so that work that keeps nothing costs a few runs. The screen
+ * runs the work a few times and reads, after each run and a cycle
+ * collection, the live bytes of each allocation site (call path and line)
+ * below the work: a site that gained in every run after the first is a
+ * suspect (the first run is the warm-up; what a run replaces does not
+ * grow). Only then the leak ledger judges, over enough runs for its
+ * warm-up, plateau test and retention walks, as assertNoLeak() does: a
+ * cache that fills to its bound and stops is not a leak, a container that
+ * keeps gaining is, with its holder, site and bytes per run.
+ */
+final class LeakCheck
+{
+    /**
+     * The screen: runs $once $runs times; whether some allocation site
+     * below it gained more than $toleranceBytes in each run after the first.
+     *
+     * @param callable(): bool $once one run; false when it did not pass, which ends the check (NotRepeatable)
+     */
+    public static function screen(callable $once, int $runs = 3, int $toleranceBytes = 0): bool
+    {
+        if ($runs < 3) {
+            throw new \ValueError('LeakCheck::screen(): $runs must be 3 or more (a warm-up, then two runs that both grow)');
+        }
+        return self::grows(self::counted($once), $runs, $toleranceBytes);
+    }
+
+    /**
+     * The judgement: runs $once $runs times, each a job of the leak ledger.
+     *
+     * @param callable(): bool $once as for screen()
+     * @return list<array> memprof_leaks()'s leaks above $toleranceBytes per run; with $dumpFile and leaks,
+     *   the first has 'dump' (the pprof file written, with its growth_per_job view) or 'dump_error'
+     */
+    public static function confirm(callable $once, int $runs = 120, int $toleranceBytes = 0, ?string $dumpFile = null): array
+    {
+        $work = self::counted($once);
+        return Measure::session(function () use ($work, $runs, $toleranceBytes, $dumpFile): array {
+            for ($i = 0; $i < $runs; $i++) {
+                $work();
+                \memprof_job();
+            }
+            $leaks = \array_values(\array_filter(\memprof_leaks(), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes));
+            if ($leaks !== [] && $dumpFile !== null) {
+                try {
+                    Measure::writePprof($dumpFile);
+                    $leaks[0]['dump'] = $dumpFile;
+                } catch (\RuntimeException $e) {
+                    $leaks[0]['dump_error'] = $e->getMessage();
+                }
+            }
+            return $leaks;
+        });
+    }
+
+    /** $once as a run that throws NotRepeatable, with its number, when it does not pass. */
+    private static function counted(callable $once): \Closure
+    {
+        $run = 0;
+        return static function () use ($once, &$run): void {
+            self::once($once, ++$run);
+        };
+    }
+
+    /** One run of the work: this frame marks what the work allocates. */
+    private static function once(callable $once, int $run): void
+    {
+        if (!$once()) {
+            throw new NotRepeatable($run);
+        }
+    }
+
+    /** Whether some site below $work gained more than $tolerance bytes in each run after the first. */
+    private static function grows(\Closure $work, int $runs, int $tolerance): bool
+    {
+        return Measure::session(function () use ($work, $runs, $tolerance): array {
+            $before = null;
+            $growing = null;
+            for ($i = 0; $i < $runs; $i++) {
+                $work();
+                \gc_collect_cycles();
+                $sites = self::sites(\memprof_dump_array(0, false, true));
+                if ($before !== null) {
+                    $gained = [];
+                    foreach ($sites as $site => $bytes) {
+                        if ($bytes - ($before[$site] ?? 0) > $tolerance && ($growing === null || isset($growing[$site]))) {
+                            $gained[$site] = true;
+                        }
+                    }
+                    $growing = $gained;
+                    if ($growing === []) {
+                        return [false];
+                    }
+                }
+                $before = $sites;
+            }
+            return [true];
+        })[0];
+    }
+
+    /** [call path "\0" line => bytes] of what runs of the work hold, from a dump with lines. */
+    private static function sites(array $root): array
+    {
+        $sites = [];
+        $walk = function (array $node, string $path, bool $inWork) use (&$walk, &$sites): void {
+            foreach ($node['called_functions'] as $name => $child) {
+                $here = "$path > $name";
+                if ($inWork) {
+                    foreach ($child['lines'] ?? [] as $line => $held) {
+                        $sites["$here\0$line"] = $held['memory_size'];
+                    }
+                }
+                $walk($child, $here, $inWork || $name === __CLASS__ . '::once');
+            }
+        };
+        $walk($root, '', false);
+        return $sites;
+    }
+}

@@ -1,0 +1,14 @@
+<?php
+/*
+ * The sample project's autoloader (classes load during the tests, as with
+ * Composer) and memprof's PHPUnit package, without Composer.
+ * SAMPLE_LEAKS=0 runs the same code with its leaks taken out.
+ */
+spl_autoload_register(function (string $class): void {
+    if (str_starts_with($class, 'App\\')) {
+        require __DIR__ . '/src/' . substr($class, 4) . '.php';
+    } elseif (str_starts_with($class, 'Memprof\\PHPUnit\\')) {
+        require __DIR__ . '/../../../phpunit/src/' . substr($class, 16) . '.php';
+    }
+});
+define('SAMPLE_LEAKS', getenv('SAMPLE_LEAKS') !== '0');

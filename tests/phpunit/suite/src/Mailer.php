@@ -1,0 +1,8 @@
+<?php
+
+namespace App;
+
+interface Mailer
+{
+    public function send(string $to, string $body): bool;
+}

@@ -1,0 +1,10 @@
+<?php
+
+namespace App;
+
+final class OrderPlaced
+{
+    public function __construct(public int $id)
+    {
+    }
+}

@@ -1,0 +1,45 @@
+<?php
+
+use App\Kernel;
+use App\PriceCache;
+use PHPUnit\Framework\TestCase;
+
+/** One test per kind of leak the sample project has (none with SAMPLE_LEAKS=0). */
+final class LeakyTest extends TestCase
+{
+    private static int $order = 0;
+
+    public function testStaticCache(): void
+    {
+        self::assertSame(60, strlen(PriceCache::price(++self::$order)));
+    }
+
+    public function testListenerReachedFromTheKernel(): void
+    {
+        Kernel::get()->services['audit']->onSave('order ' . ++self::$order);
+        self::assertTrue(true);
+    }
+
+    public function testClosureKeptByAService(): void
+    {
+        Kernel::get()->services['scheduler']->defer('mail ' . ++self::$order);
+        self::assertTrue(true);
+    }
+
+    public function testGlobal(): void
+    {
+        $GLOBALS['history'] ??= [];
+        $line = str_repeat('h', 39) . (++self::$order % 10);
+        if (SAMPLE_LEAKS) {
+            $GLOBALS['history'][] = $line;
+        }
+        self::assertSame(40, strlen($line));
+    }
+
+    /** @group no-leak-check */
+    public function testLeaksButIsLeftOut(): void
+    {
+        PriceCache::price(++self::$order);
+        self::assertTrue(true);
+    }
+}

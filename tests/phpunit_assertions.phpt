@@ -15,13 +15,16 @@ same under opcache's tracing JIT; without the extension all four skip
 --SKIPIF--
 <?php
 require __DIR__ . '/phpunit.inc';
+require __DIR__ . '/dump.inc';
 phpunit_skip_unless_runnable('MemoryAssertions.php');
+pprof_skip_without('go-pprof');
 ?>
 --EXTENSIONS--
 memprof
 --FILE--
 <?php
 require __DIR__ . '/memprof.inc';
+require __DIR__ . '/dump.inc';
 $so = memprof_test_module();
 require __DIR__ . '/phpunit.inc';
 $exts = phpunit_extensions();
@@ -58,6 +61,22 @@ $off = $run('-d extension=' . escapeshellarg($so), 1, 'USE_ZEND_ALLOC=0 ');
 echo preg_match('/^Tests: 4, Assertions: 2, Failures: 1, Skipped: 2\.$/m', $off)
     && str_contains($off, 'USE_ZEND_ALLOC=0 turns the Zend heap off') && str_contains($off, 'held in AuditListener::$seen')
     ? "USE_ZEND_ALLOC=0: the peaks skip, the leaks fail\n" : $off;
+/* MEMPROF_LEAK_DUMPS: each failing assertion writes a pprof dump, read by Go's pprof. */
+$dir = sys_get_temp_dir() . '/memprof-assert-' . getmypid();
+$dumped = $run('-d extension=' . escapeshellarg($so), 1, 'MEMPROF_LEAK_DUMPS=' . escapeshellarg($dir) . ' ');
+$files = array_map('basename', glob("$dir/*"));
+sort($files);
+echo "dumps: ", implode(', ', $files), "\n";
+echo preg_match_all('~^pprof dump: ' . preg_quote($dir, '~') . '/SampleTest--test(Leaks|PeakOver--peak)\.pb\.gz$~m', $dumped) === 2 ? "each failure names its dump\n" : $dumped;
+$top = pprof_go_top("$dir/SampleTest--testPeakOver--peak.pb.gz", 'inuse_space');
+arsort($top['flat']);
+echo "the peak's dump: rc $top[rc], largest ", preg_replace('/\(.*\)/', '(...)', (string) array_key_first($top['flat'])), "\n";
+$growth = pprof_go_top("$dir/SampleTest--testLeaks.pb.gz", 'growth_per_job');
+$grew = array_keys(array_filter($growth['flat']));
+sort($grew);
+echo "the leak's dump: rc $growth[rc], growth in ", implode(', ', $grew), "\n";
+array_map('unlink', glob("$dir/*"));
+rmdir($dir);
 $without = $run('', 0);
 echo preg_match('/^Tests: 4, Assertions: 0, Skipped: 4\.$/m', $without)
     ? "without memprof: 4 skipped\n" : $without;
@@ -74,5 +93,9 @@ the peak's failure names the test's closure first
 4 tests, 2 failures
 under the tracing JIT: the same leaks, the same failures
 USE_ZEND_ALLOC=0: the peaks skip, the leaks fail
+dumps: SampleTest--testLeaks.pb.gz, SampleTest--testPeakOver--peak.pb.gz
+each failure names its dump
+the peak's dump: rc 0, largest SampleTest::{closure}(...)
+the leak's dump: rc 0, growth in AuditListener::onSave, PriceCache::price, SampleTest::work, Scheduler::defer
 without memprof: 4 skipped
 the skip says how to load it

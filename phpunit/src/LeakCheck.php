@@ -44,23 +44,7 @@ final class LeakCheck
      */
     public static function confirm(callable $once, int $runs = 120, int $toleranceBytes = 0, ?string $dumpFile = null): array
     {
-        $work = self::counted($once);
-        return Measure::session(function () use ($work, $runs, $toleranceBytes, $dumpFile): array {
-            for ($i = 0; $i < $runs; $i++) {
-                $work();
-                \memprof_job();
-            }
-            $leaks = \array_values(\array_filter(\memprof_leaks(), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes));
-            if ($leaks !== [] && $dumpFile !== null) {
-                try {
-                    Measure::writePprof($dumpFile);
-                    $leaks[0]['dump'] = $dumpFile;
-                } catch (\RuntimeException $e) {
-                    $leaks[0]['dump_error'] = $e->getMessage();
-                }
-            }
-            return $leaks;
-        });
+        return Measure::leaks(self::counted($once), $runs, $toleranceBytes, $dumpFile);
     }
 
     /** $once as a run that throws NotRepeatable, with its number, when it does not pass. */

@@ -87,8 +87,7 @@ final class LeakListener implements TestListener
         }
         /** @var TestCase $test */
         $name = \get_class($test) . '::' . $test->getName();
-        $dump = $this->dumps === null ? null
-            : \rtrim($this->dumps, '/') . '/' . \trim(\preg_replace('/[^A-Za-z0-9_.-]+/', '-', \str_replace('::', '--', $name)), '-') . '.pb.gz';
+        $dump = $this->dumps === null ? null : Measure::dumpFile($this->dumps, $name);
         $once = static function () use ($test): bool {
             $copy = clone $test;
             try {
@@ -154,12 +153,7 @@ final class LeakListener implements TestListener
             $leak['call_path'] = self::fromTest($leak['call_path']);
             $lines[] = Measure::describe($leak);
         }
-        if (isset($leaks[0]['dump'])) {
-            $lines[] = "pprof dump: {$leaks[0]['dump']}";
-        } elseif (isset($leaks[0]['dump_error'])) {
-            $lines[] = "no pprof dump: {$leaks[0]['dump_error']}";
-        }
-        return \implode("\n", $lines);
+        return \implode("\n", [...$lines, ...Measure::dumpNote($leaks[0])]);
     }
 
     private function summary(): string

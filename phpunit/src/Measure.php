@@ -25,27 +25,36 @@ final class Measure
     /**
      * Runs $run $runs times, each a job of memprof's leak ledger (which
      * needs some 80 jobs to confirm a leak: 16 of warm-up, then three walks
-     * that see a container grow); returns memprof_leaks().
+     * that see a container grow); returns memprof_leaks()'s leaks above
+     * $toleranceBytes per run. With $dumpFile and leaks, the first has
+     * 'dump' (the pprof file written, with its growth_per_job view) or
+     * 'dump_error'.
      */
-    public static function leaks(callable $run, int $runs): array
+    public static function leaks(callable $run, int $runs, int $toleranceBytes = 0, ?string $dumpFile = null): array
     {
-        return self::session(function () use ($run, $runs): array {
+        return self::session(function () use ($run, $runs, $toleranceBytes, $dumpFile): array {
             for ($i = 0; $i < $runs; $i++) {
                 $run();
                 \memprof_job();
             }
-            return \memprof_leaks();
+            $leaks = \array_values(\array_filter(\memprof_leaks(), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes));
+            if ($leaks !== [] && $dumpFile !== null) {
+                $leaks[0] += self::dumpTo($dumpFile, false);
+            }
+            return $leaks;
         });
     }
 
     /**
      * Runs $run once; returns [the peak of memory_get_usage() over the call
      * above what was in use before it, the call paths holding the most at
-     * that peak: [path => bytes], largest first].
+     * that peak: [path => bytes], largest first, and, when the peak reaches
+     * $limit and $dumpFile is given, ['dump' => file] or ['dump_error' => why]
+     * for a pprof dump of the peak's call paths].
      */
-    public static function peak(callable $run): array
+    public static function peak(callable $run, ?int $limit = null, ?string $dumpFile = null): array
     {
-        return self::session(function () use ($run): array {
+        return self::session(function () use ($run, $limit, $dumpFile): array {
             \memory_reset_peak_usage();
             $before = \memory_get_usage();
             $run();
@@ -54,8 +63,41 @@ final class Measure
             self::paths(\memprof_dump_array(0, true), [], $paths);
             $paths = \array_combine(\array_map([self::class, 'fromRun'], \array_keys($paths)), $paths);
             \arsort($paths);
-            return [$peak, \array_slice($paths, 0, 3, true)];
+            $dump = $dumpFile !== null && $limit !== null && $peak >= $limit ? self::dumpTo($dumpFile, true) : [];
+            return [$peak, \array_slice($paths, 0, 3, true), $dump];
         });
+    }
+
+    /**
+     * Where a failing check of the running test writes its pprof dump:
+     * $MEMPROF_LEAK_DUMPS/Class--method$suffix.pb.gz, or null when the
+     * variable is not set.
+     */
+    public static function dumpFileForTest(string $suffix = ''): ?string
+    {
+        $dir = \getenv('MEMPROF_LEAK_DUMPS');
+        if ($dir === false || $dir === '') {
+            return null;
+        }
+        foreach (\debug_backtrace(\DEBUG_BACKTRACE_PROVIDE_OBJECT | \DEBUG_BACKTRACE_IGNORE_ARGS) as $frame) {
+            if (($frame['object'] ?? null) instanceof \PHPUnit\Framework\TestCase) {
+                return self::dumpFile($dir, \get_class($frame['object']) . '::' . $frame['object']->getName() . $suffix);
+            }
+        }
+        return self::dumpFile($dir, 'memprof' . $suffix);
+    }
+
+    /** A dump's file in $dir for a test's name: Class--method.pb.gz. */
+    public static function dumpFile(string $dir, string $name): string
+    {
+        return \rtrim($dir, '/') . '/' . \trim(\preg_replace('/[^A-Za-z0-9_.-]+/', '-', \str_replace('::', '--', $name)), '-') . '.pb.gz';
+    }
+
+    /** The line a failure gives its dump: where it is, or why there is none. */
+    public static function dumpNote(array $result): array
+    {
+        return isset($result['dump']) ? ["pprof dump: {$result['dump']}"]
+            : (isset($result['dump_error']) ? ["no pprof dump: {$result['dump_error']}"] : []);
     }
 
     /** A leak as a failure names it. */
@@ -102,11 +144,23 @@ final class Measure
         }
     }
 
+    /** writePprof() as a failure reports it: ['dump' => $file] or ['dump_error' => why]. */
+    private static function dumpTo(string $file, bool $peak): array
+    {
+        try {
+            self::writePprof($file, $peak);
+            return ['dump' => $file];
+        } catch (\RuntimeException $e) {
+            return ['dump_error' => $e->getMessage()];
+        }
+    }
+
     /**
-     * Writes a pprof dump with retainers of what the session holds to $file:
-     * under a temporary name first, so a failed dump leaves no file.
+     * Writes a pprof dump of what the session holds to $file (with
+     * retainers, or the peak's call paths): under a temporary name first,
+     * so a failed dump leaves no file.
      */
-    public static function writePprof(string $file): void
+    public static function writePprof(string $file, bool $peak = false): void
     {
         $dir = \dirname($file);
         if (!\is_dir($dir) && !@\mkdir($dir, 0777, true) && !\is_dir($dir)) {
@@ -119,7 +173,7 @@ final class Measure
         }
         $failed = null;
         try {
-            \memprof_dump_pprof($fh, 0, false, true);
+            \memprof_dump_pprof($fh, 0, $peak, !$peak);
         } catch (\Throwable $failed) {
         }
         if (!\fclose($fh) || $failed !== null || !\rename($tmp, $file)) {

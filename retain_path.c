@@ -26,41 +26,37 @@ char *retain_strdup(const char *str)
 	return copy;
 }
 
+/* Grows one of out's columns (the pointer at column, of elem-byte entries)
+ * past out->count; *cap gets its capacity. The columns grow together, so
+ * each starts from out->cap and ends at the same capacity. */
+static bool retain_grow_column(void *column, size_t elem, const memprof_retainers *out, size_t *cap)
+{
+	void *p;
+
+	memcpy(&p, column, sizeof(p));
+	*cap = out->cap;
+	p = memprof_array_grow(p, cap, out->count + 1, elem, 16, false);
+	if (!p) {
+		return false;
+	}
+	memcpy(column, &p, sizeof(p));
+	return true;
+}
+
 /* A new retainer id: its root, holder and path names, and its root's id. */
 bool retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root)
 {
-	size_t cap = out->cap;
-	char **names, **holders, **paths;
-	uint32_t *roots;
+	size_t cap;
 
-	if (out->count < out->cap) {
-		goto add;
+	if (out->count == out->cap) {
+		if (!retain_grow_column(&out->names, sizeof(*out->names), out, &cap)
+				|| !retain_grow_column(&out->holders, sizeof(*out->holders), out, &cap)
+				|| !retain_grow_column(&out->paths, sizeof(*out->paths), out, &cap)
+				|| !retain_grow_column(&out->roots, sizeof(*out->roots), out, &cap)) {
+			return false;
+		}
+		out->cap = cap;
 	}
-	names = memprof_array_grow(out->names, &cap, out->count + 1, sizeof(*names), 16, false);
-	if (!names) {
-		return false;
-	}
-	out->names = names;
-	cap = out->cap;
-	holders = memprof_array_grow(out->holders, &cap, out->count + 1, sizeof(*holders), 16, false);
-	if (!holders) {
-		return false;
-	}
-	out->holders = holders;
-	cap = out->cap;
-	paths = memprof_array_grow(out->paths, &cap, out->count + 1, sizeof(*paths), 16, false);
-	if (!paths) {
-		return false;
-	}
-	out->paths = paths;
-	cap = out->cap;
-	roots = memprof_array_grow(out->roots, &cap, out->count + 1, sizeof(*roots), 16, false);
-	if (!roots) {
-		return false;
-	}
-	out->roots = roots;
-	out->cap = cap;
-add:
 	out->names[out->count] = retain_strdup(name);
 	out->holders[out->count] = retain_strdup(holder);
 	out->paths[out->count] = retain_strdup(path);

@@ -27,16 +27,17 @@
  * writer     void (const memprof_profile *, memprof_writer *)
  * lines      the writer with a frame per line, NULL when the format has no
  *            such variant (the PHP function then has no $lines)
- * retainers  whether the format shows retainers (the PHP function then
- *            takes $retainers)
+ * retainers  0: the format shows no retainers; 1: it does (the PHP
+ *            function then takes $retainers); 2: also retained sizes (and
+ *            takes $retained after $retainers)
  * In the order messages list them; the first is the default.
  */
 #define MEMPROF_DUMP_FORMATS(X) \
-	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, false) \
-	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, true) \
-	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, false) \
-	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, true) \
-	X(speedscope, "speedscope", "speedscope.json", memprof_dump_speedscope, NULL, false)
+	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, 0) \
+	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, 2) \
+	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, 0) \
+	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, 1) \
+	X(speedscope, "speedscope", "speedscope.json", memprof_dump_speedscope, NULL, 0)
 
 typedef void (*memprof_dump_writer)(const memprof_profile *profile, memprof_writer *w);
 

@@ -56,6 +56,8 @@
 #define PPROF_SAMPLE_LABEL             3
 #define PPROF_LABEL_KEY                1
 #define PPROF_LABEL_STR                2
+#define PPROF_LABEL_NUM                3
+#define PPROF_LABEL_NUM_UNIT           4
 #define PPROF_MAPPING_ID               1
 #define PPROF_MAPPING_FILENAME         5
 #define PPROF_MAPPING_HAS_FUNCTIONS    7
@@ -122,6 +124,10 @@ typedef struct _pprof_state {
 	bool failed;
 	const memprof_profile *growth;  /* with leaks: growth_per_job values */
 	bool *growth_taken;             /* each leak's growth given to a sample */
+	bool retained;                  /* with retained sizes: a retained_space column */
+	char **synth;                   /* names of the functions past nfuncs + 1 (owned) */
+	uint32_t nsynth;
+	size_t synth_cap;
 } pprof_state;
 
 /* ---- encoding ------------------------------------------------------------- */
@@ -429,7 +435,9 @@ static uint64_t pprof_location(pprof_state *st, uint32_t func, uint32_t line)
 			st->locs = locs;
 		}
 		st->locs[st->nlocs++] = key;
-		st->func_used[func] = true;
+		if (func <= st->nfuncs) {
+			st->func_used[func] = true;
+		}
 		*slot = st->nlocs;
 	}
 	return *slot;
@@ -486,7 +494,7 @@ static void pprof_sample(pprof_state *st, const memprof_site *site, const mempro
 	const memprof_retainers *r, uint32_t retainer)
 {
 	const memprof_path *frame = site->path, *child, *p;
-	uint8_t values[5 * PPROF_VARINT_MAX];
+	uint8_t values[6 * PPROF_VARINT_MAX];
 	size_t n = 0;
 
 	st->sub.len = 0;
@@ -508,6 +516,9 @@ static void pprof_sample(pprof_state *st, const memprof_site *site, const mempro
 	if (st->growth) {
 		n += pprof_varint_encode(values + n, pprof_growth(st, site->id, r && retainer != PPROF_NOT_REACHED
 			? r->holders[retainer] : NULL));
+	}
+	if (st->retained) {
+		n += pprof_varint_encode(values + n, 0);
 	}
 	pprof_put_bytes(&st->msg, PPROF_SAMPLE_VALUE, values, n);
 	if (r && retainer == PPROF_NOT_REACHED) {
@@ -545,6 +556,74 @@ static void pprof_site_retained(pprof_state *st, const memprof_profile *profile,
 	}
 	if (!memprof_counters_zero(&rest) && !st->failed) {
 		pprof_sample(st, site, &rest, &profile->retainers, PPROF_NOT_REACHED);
+	}
+}
+
+/* The location of a frame that is no function ("a" "b" "c": a group of
+ * the retained view), made once. Its function index is past {root}'s
+ * (nfuncs + 1); pprof_functions() writes its function. */
+static uint64_t pprof_synthetic(pprof_state *st, const char *a, const char *b, const char *c)
+{
+	size_t len = strlen(a) + strlen(b) + strlen(c) + 1;
+	char *full = memprof_arena_malloc(len);
+	uint32_t k;
+
+	if (!full) {
+		pprof_fail(st);
+		return 0;
+	}
+	snprintf(full, len, "%s%s%s", a, b, c);
+	for (k = 0; k < st->nsynth && strcmp(st->synth[k], full) != 0; k++);
+	if (k < st->nsynth) {
+		memprof_arena_free(full);
+		return pprof_location(st, st->nfuncs + 2 + k, 0);
+	}
+	if (st->nsynth == st->synth_cap) {
+		char **grown = memprof_array_grow(st->synth, &st->synth_cap, st->nsynth + 1, sizeof(*grown), 16, false);
+		if (!grown) {
+			memprof_arena_free(full);
+			pprof_fail(st);
+			return 0;
+		}
+		st->synth = grown;
+	}
+	st->synth[st->nsynth++] = full;
+	return pprof_location(st, st->nfuncs + 1 + st->nsynth, 0);
+}
+
+/* The retained view: a sample per group of values (memprof_retainers.groups:
+ * a class and its holding container), one frame "Class held in container",
+ * whose retained_space is what the group's values alone keep alive, its
+ * other values 0, labelled with its root (retained_by), its container
+ * (held_in) and its values' count. A group's values may
+ * retain another group's (a container's array, the objects in it): each
+ * row is right and the column's total counts memory more than once, so
+ * the frames are siblings, never stacked on their container. */
+static void pprof_retained_view(pprof_state *st, const memprof_retainers *r)
+{
+	uint8_t values[6 * PPROF_VARINT_MAX];
+	uint32_t i;
+	size_t n, k;
+
+	for (i = 0; i < r->ngroups && !st->failed; i++) {
+		const memprof_dominator *g = &r->groups[i];
+
+		st->sub.len = 0;
+		pprof_put_varint(&st->sub, pprof_synthetic(st, g->what, " held in ", g->holder));
+		pprof_put_sub(&st->msg, PPROF_SAMPLE_LOCATION_ID, &st->sub);
+		for (n = 0, k = 0; k < 4 + (st->growth != NULL); k++) {
+			n += pprof_varint_encode(values + n, 0);
+		}
+		n += pprof_varint_encode(values + n, g->retained);
+		pprof_put_bytes(&st->msg, PPROF_SAMPLE_VALUE, values, n);
+		pprof_label(st, "retained_by", g->root);
+		pprof_label(st, "held_in", g->holder);
+		st->sub.len = 0;
+		pprof_put_uint(&st->sub, PPROF_LABEL_KEY, pprof_str(st, "values"));
+		pprof_put_uint(&st->sub, PPROF_LABEL_NUM, g->count);
+		pprof_put_uint(&st->sub, PPROF_LABEL_NUM_UNIT, pprof_str(st, "count"));
+		pprof_put_sub(&st->msg, PPROF_SAMPLE_LABEL, &st->sub);
+		pprof_emit(st, PPROF_PROFILE_SAMPLE);
 	}
 }
 
@@ -603,6 +682,12 @@ static void pprof_functions(pprof_state *st)
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_FILENAME,
 			func && func->filename ? pprof_str(st, func->filename) : 0);
 		pprof_put_uint(&st->msg, PPROF_FUNCTION_START_LINE, func ? func->line_start : 0);
+		pprof_emit(st, PPROF_PROFILE_FUNCTION);
+	}
+	for (index = 0; index < st->nsynth && !st->failed; index++) {
+		pprof_put_uint(&st->msg, PPROF_FUNCTION_ID, (uint64_t) st->nfuncs + 2 + index);
+		pprof_put_uint(&st->msg, PPROF_FUNCTION_NAME, pprof_str(st, st->synth[index]));
+		pprof_put_uint(&st->msg, PPROF_FUNCTION_SYSTEM_NAME, 0);
 		pprof_emit(st, PPROF_PROFILE_FUNCTION);
 	}
 }
@@ -682,6 +767,10 @@ static void pprof_free(pprof_state *st)
 	memprof_arena_free(st->zout);
 	memprof_arena_free(st->comment);
 	memprof_arena_free(st->growth_taken);
+	while (st->nsynth) {
+		memprof_arena_free(st->synth[--st->nsynth]);
+	}
+	memprof_arena_free(st->synth);
 }
 
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
@@ -711,6 +800,11 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 			pprof_fail(&st);
 		}
 	}
+	if (profile->retainers.groups) {
+		/* What each class alone keeps alive, by holding container. */
+		st.retained = true;
+		pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "retained_space", "bytes");
+	}
 	for (id = 0; id < profile->nsites && !st.failed; id++) {
 		if (memprof_counters_zero(&profile->site_self[id])) {
 			continue;
@@ -720,6 +814,9 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 		} else {
 			pprof_sample(&st, memprof_site_by_id(id), &profile->site_self[id], NULL, 0);
 		}
+	}
+	if (st.retained && !st.failed) {
+		pprof_retained_view(&st, &profile->retainers);
 	}
 	pprof_mapping(&st, profile);
 	pprof_locations(&st);

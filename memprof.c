@@ -510,36 +510,35 @@ static void memprof_dump_end(void)
  * stream, takes the view with the heap paused (so the dump records nothing
  * of its own), and turns any failed write into an exception. */
 static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
-	bool with_retainers)
+	int with_retainers)
 {
 	memprof_growth growth[MEMPROF_LEAK_MAX];
 	zval *zstream;
 	php_stream *stream;
 	zend_long since = 0;
-	bool peak = false, lines = false, retainers = false;
+	bool peak = false, lines = false, retainers = false, retained = false;
 	memprof_view view;
 	memprof_profile profile;
 	memprof_writer w;
 	zend_result rc;
 
-	bool fourth = false, fifth = false;
+	bool extra[3] = { false, false, false };
 
-	/* Then $lines for the formats that have lines_fn, and $retainers for
-	 * those that show them, in that order. */
+	/* Then $lines for the formats that have lines_fn, $retainers for those
+	 * that show them and $retained for those that also show retained
+	 * sizes, in that order. */
 	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_fn != NULL) + with_retainers)
 		Z_PARAM_RESOURCE(zstream)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
-		Z_PARAM_BOOL(fourth)
-		Z_PARAM_BOOL(fifth)
+		Z_PARAM_BOOL(extra[0])
+		Z_PARAM_BOOL(extra[1])
+		Z_PARAM_BOOL(extra[2])
 	ZEND_PARSE_PARAMETERS_END();
-	if (lines_fn) {
-		lines = fourth;
-		retainers = fifth;
-	} else {
-		retainers = fourth;
-	}
+	lines = lines_fn && extra[0];
+	retainers = with_retainers && extra[lines_fn != NULL];
+	retained = with_retainers > 1 && extra[(lines_fn != NULL) + 1];
 	if (lines) {
 		fn = lines_fn;
 	}
@@ -562,9 +561,14 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		RETURN_THROWS();
 	}
 	if (retainers && peak) {
-		zend_argument_value_error(4, "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
+		zend_argument_value_error(4 + (lines_fn != NULL), "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
 		RETURN_THROWS();
 	}
+	if (retained && !retainers) {
+		zend_argument_value_error(5 + (lines_fn != NULL), "cannot be true when $retainers is false: retained sizes come from the retention walk");
+		RETURN_THROWS();
+	}
+	view.dominators = retained;
 	view.retainers = retainers;
 	view.growth = growth;
 	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);

@@ -61,9 +61,11 @@ function memprof_dump_callgrind($handle, int $since = 0, bool $peak = false): vo
  * @param bool $peak the profile at (near) the peak of live memory instead of now
  * @param bool $retainers split each sample by what holds its memory, in a "retained_by" label
  *        (pprof -tags, -tagfocus=retained_by=...); walks from PHP's roots at the call
+ * @param bool $retained with $retainers: also what the values of each class alone keep alive, by
+ *        holding container, as a "retained_space" column (pprof -sample_index=retained_space)
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_pprof($handle, int $since = 0, bool $peak = false, bool $retainers = false): void {}
+function memprof_dump_pprof($handle, int $since = 0, bool $peak = false, bool $retainers = false, bool $retained = false): void {}
 
 /**
  * Writes the live profile as a legacy text heap profile, self-symbolized,

@@ -102,7 +102,7 @@ $files = glob("$dir/*");
 sort($files);
 echo "dumps: ", implode(', ', array_map('basename', $files)), "\n";
 echo preg_match_all('~^pprof dump: ' . preg_quote($dir, '~') . '/\S+\.pb\.gz$~m', $out) === 5 ? "each failure names its dump\n" : $out;
-$r = pprof_run('go-pprof', ['-tags', '-sample_index=growth_per_job', "$dir/FrameworkTest--testPlaceOrderThroughTheBus.pb.gz"]);
+$r = pprof_run('go-pprof', ['-tags', '-unit=B', '-sample_index=growth_per_job', "$dir/FrameworkTest--testPlaceOrderThroughTheBus.pb.gz"]);
 $held = pprof_tag_values($r['out'], 'held_in');
 arsort($held);
 echo "go pprof: rc $r[rc], growth per job held in ", array_key_first($held), ' ', reset($held), " B\n";

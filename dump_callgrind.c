@@ -30,13 +30,18 @@
 #include "version.h"
 #include "dump_callgrind.h"
 #include "arena.h"
+#include "meta.h"
 
 #define CALLGRIND_INTERNAL_FILE "php:internal"
+
+/* Containers that get an event of their own when retainers are asked. */
+#define CALLGRIND_HELD_MAX 8
 
 typedef struct _callgrind_edge {
 	uint32_t caller;   /* function index: 0 is {root}, else memprof_func id */
 	uint32_t callee;
 	uint32_t call_line;
+	uint32_t held;     /* its row of callgrind_held.edges */
 	uint64_t calls;
 	memprof_counters incl;
 } callgrind_edge;
@@ -45,8 +50,23 @@ typedef struct _callgrind_edge {
 typedef struct _callgrind_line {
 	uint32_t func;
 	uint32_t line;
+	uint32_t held;     /* its row of callgrind_held.lines */
 	memprof_counters self;
 } callgrind_line;
+
+/* With retainers, the live bytes held in the n largest holding containers,
+ * each an event (Held_1 .. Held_n, then Held_other: the rest of Live_bytes,
+ * other containers and what the walk did not reach), so that a reader
+ * weighs the whole call graph by one container. Rows of n values. */
+typedef struct _callgrind_held {
+	uint32_t n;
+	const char *names[CALLGRIND_HELD_MAX];
+	uint64_t totals[CALLGRIND_HELD_MAX];
+	uint64_t *sites;   /* by site id */
+	uint64_t *paths;   /* by frame id, inclusive */
+	uint64_t *lines;   /* by callgrind_line.held */
+	uint64_t *edges;   /* by callgrind_edge.held */
+} callgrind_held;
 
 typedef struct _callgrind_state {
 	memprof_writer *w;
@@ -60,6 +80,7 @@ typedef struct _callgrind_state {
 	size_t nedges;
 	callgrind_line *lines;     /* sorted by function, then line */
 	size_t nlines;
+	callgrind_held held;
 } callgrind_state;
 
 static uint32_t callgrind_index(const memprof_path *frame)
@@ -123,12 +144,139 @@ static void callgrind_put_fn(callgrind_state *st, const char *key, uint32_t inde
 	callgrind_put_name(st->w, callgrind_name_of(index));
 }
 
-static void callgrind_put_costs(memprof_writer *w, uint32_t line, const memprof_counters *c)
+/* The values of a cost line: the four events, then with retainers each
+ * container's bytes of row (NULL: none) and Held_other, the rest of the
+ * live bytes. */
+static void callgrind_put_values(callgrind_state *st, const memprof_counters *c, const uint64_t *row)
 {
-	memprof_writer_printf(w, "%u %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
-		line, c->live_bytes, c->live_blocks, c->total_bytes, c->total_blocks);
+	uint64_t held = 0;
+	uint32_t k;
+
+	memprof_writer_printf(st->w, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64,
+		c->live_bytes, c->live_blocks, c->total_bytes, c->total_blocks);
+	for (k = 0; k < st->held.n; k++) {
+		held += row ? row[k] : 0;
+		memprof_writer_printf(st->w, " %" PRIu64, row ? row[k] : 0);
+	}
+	if (st->held.n) {
+		memprof_writer_printf(st->w, " %" PRIu64, c->live_bytes - held);
+	}
+	memprof_writer_write(st->w, "\n", 1);
 }
 
+static void callgrind_put_costs(callgrind_state *st, uint32_t line, const memprof_counters *c, const uint64_t *row)
+{
+	memprof_writer_printf(st->w, "%u ", line);
+	callgrind_put_values(st, c, row);
+}
+
+/* Adds row src to row dst (n values each). */
+static void callgrind_held_add(const callgrind_state *st, uint64_t *dst, const uint64_t *src)
+{
+	uint32_t k;
+
+	for (k = 0; k < st->held.n; k++) {
+		dst[k] += src[k];
+	}
+}
+
+/* The n containers holding the most (by the walk's counters) and each
+ * site's and path's bytes held in them; nothing without retainers. */
+static bool callgrind_held_init(callgrind_state *st, const memprof_profile *profile)
+{
+	const memprof_retainers *r = &profile->retainers;
+	Pvoid_t by_holder = NULL;
+	Word_t key = 0, freed;
+	PWord_t slot, at;
+	uint64_t *totals = NULL;
+	uint32_t *first = NULL, *col = NULL, nholders = 0, k, j, id;
+	size_t cap = 0;
+	bool ok = false;
+
+	if (!r->count) {
+		return true;
+	}
+	/* Each container's bytes: JudySL holder -> index + 1 in totals/first. */
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot) {
+		uint32_t ret = (uint32_t) key;
+		at = (PWord_t) JudySLIns(&by_holder, (const uint8_t *) r->holders[ret], PJE0);
+		if (at == PJERR) {
+			goto out;
+		}
+		if (!*at) {
+			if (nholders == cap) {
+				uint64_t *t = memprof_array_grow(totals, &cap, nholders + 1, sizeof(*totals), 64, false);
+				uint32_t *f = t ? memprof_arena_realloc(first, cap * sizeof(*first)) : NULL;
+				totals = t ? t : totals;
+				first = f ? f : first;
+				if (!f) {
+					goto out;
+				}
+			}
+			totals[nholders] = 0;
+			first[nholders] = ret;
+			*at = ++nholders;
+		}
+		totals[*at - 1] += profile->retained_counters[*slot - 1].live_bytes;
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	/* The largest n, in order: col[index] is each one's event, n the others'. */
+	if (!(col = memprof_arena_malloc((nholders ? nholders : 1) * sizeof(*col)))) {
+		goto out;
+	}
+	for (j = 0; j < nholders; j++) {
+		col[j] = CALLGRIND_HELD_MAX;
+	}
+	for (k = 0; k < CALLGRIND_HELD_MAX && k < nholders; k++) {
+		uint32_t best = UINT32_MAX;
+		for (j = 0; j < nholders; j++) {
+			if (col[j] == CALLGRIND_HELD_MAX && totals[j] && (best == UINT32_MAX || totals[j] > totals[best])) {
+				best = j;
+			}
+		}
+		if (best == UINT32_MAX) {
+			break;
+		}
+		col[best] = k;
+		st->held.names[k] = r->holders[first[best]];
+		st->held.totals[k] = totals[best];
+		st->held.n = k + 1;
+	}
+	st->held.sites = memprof_arena_calloc(((size_t) profile->nsites ? profile->nsites : 1) * CALLGRIND_HELD_MAX, sizeof(uint64_t));
+	st->held.paths = memprof_arena_calloc(((size_t) profile->count ? profile->count : 1) * CALLGRIND_HELD_MAX, sizeof(uint64_t));
+	if (!st->held.sites || !st->held.paths) {
+		goto out;
+	}
+	key = 0;
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot) {
+		at = (PWord_t) JudySLGet(by_holder, (const uint8_t *) r->holders[(uint32_t) key], PJE0);
+		k = col[*at - 1];
+		if (k < st->held.n) {
+			st->held.sites[(key >> 32) * st->held.n + k] += profile->retained_counters[*slot - 1].live_bytes;
+		}
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	/* Paths: their sites', then each path's added to its parent's (a
+	 * parent's id is below its children's). */
+	for (id = 0; id < profile->nsites; id++) {
+		callgrind_held_add(st, &st->held.paths[(size_t) memprof_site_by_id(id)->path->id * st->held.n],
+			&st->held.sites[(size_t) id * st->held.n]);
+	}
+	for (id = profile->count; id-- > 1;) {
+		callgrind_held_add(st, &st->held.paths[(size_t) memprof_path_by_id(id)->parent->id * st->held.n],
+			&st->held.paths[(size_t) id * st->held.n]);
+	}
+	ok = true;
+out:
+	JSLFA(freed, by_holder);
+	(void) freed;
+	memprof_arena_free(totals);
+	memprof_arena_free(first);
+	memprof_arena_free(col);
+	return ok;
+}
 static int callgrind_line_cmp(const void *a, const void *b)
 {
 	const callgrind_line *x = a, *y = b;
@@ -149,7 +297,8 @@ static bool callgrind_lines(callgrind_state *st, const memprof_profile *profile)
 
 	st->nlines = 0;
 	st->lines = memprof_arena_malloc((profile->nsites ? profile->nsites : 1) * sizeof(*st->lines));
-	if (!st->lines) {
+	st->held.lines = st->held.n ? memprof_arena_calloc((size_t) profile->nsites * st->held.n, sizeof(uint64_t)) : NULL;
+	if (!st->lines || (st->held.n && !st->held.lines)) {
 		return false;
 	}
 	for (id = 0; id < profile->nsites; id++) {
@@ -168,10 +317,15 @@ static bool callgrind_lines(callgrind_state *st, const memprof_profile *profile)
 			callgrind_line *l = &st->lines[st->nlines++];
 			l->func = key[0];
 			l->line = key[1];
+			l->held = (uint32_t) st->nlines - 1;
 			memset(&l->self, 0, sizeof(l->self));
 			*slot = st->nlines;
 		}
 		memprof_counters_add(&st->lines[*slot - 1].self, &profile->site_self[id]);
+		if (st->held.n) {
+			callgrind_held_add(st, &st->held.lines[(size_t) st->lines[*slot - 1].held * st->held.n],
+				&st->held.sites[(size_t) id * st->held.n]);
+		}
 	}
 	freed = JudyHSFreeArray(&index, PJE0);
 	(void) freed;
@@ -205,7 +359,8 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 
 	st->nedges = 0;
 	st->edges = memprof_arena_malloc((profile->count ? profile->count : 1) * sizeof(*st->edges));
-	if (!st->edges) {
+	st->held.edges = st->held.n ? memprof_arena_calloc((size_t) profile->count * st->held.n, sizeof(uint64_t)) : NULL;
+	if (!st->edges || (st->held.n && !st->held.edges)) {
 		return false;
 	}
 	for (id = 0; id < profile->count; id++) {
@@ -234,12 +389,16 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 			edge->caller = callgrind_index(frame->parent);
 			edge->callee = index;
 			edge->call_line = frame->call_line;
+			edge->held = (uint32_t) st->nedges - 1;
 			*slot = st->nedges;
 		} else {
 			edge = &st->edges[*slot - 1];
 		}
 		edge->calls += frame->calls;
 		memprof_counters_add(&edge->incl, &profile->incl[id]);
+		if (st->held.n) {
+			callgrind_held_add(st, &st->held.edges[(size_t) edge->held * st->held.n], &st->held.paths[(size_t) id * st->held.n]);
+		}
 	}
 	freed = JudyHSFreeArray(&edge_index, PJE0);
 	(void) freed;
@@ -247,9 +406,19 @@ static bool callgrind_aggregate(callgrind_state *st, const memprof_profile *prof
 	return true;
 }
 
-/* The header: what, who, why, the events and their summary. */
-static void callgrind_header(memprof_writer *w, const memprof_profile *profile, const memprof_counters *total)
+/* summary: or totals: with every event. */
+static void callgrind_put_totals(callgrind_state *st, const char *key, const memprof_counters *total)
 {
+	memprof_writer_printf(st->w, "%s: ", key);
+	callgrind_put_values(st, total, st->held.n ? st->held.totals : NULL);
+}
+
+/* The header: what, who, why, the events and their summary. */
+static void callgrind_header(callgrind_state *st, const memprof_profile *profile, const memprof_counters *total)
+{
+	memprof_writer *w = st->w;
+	uint32_t k;
+
 	memprof_writer_puts(w, "# callgrind format\nversion: 1\ncreator: memprof " PHP_MEMPROF_VERSION "\n");
 	memprof_writer_puts(w, "cmd: ");
 	callgrind_put_name(w, profile->script);
@@ -275,10 +444,22 @@ static void callgrind_header(memprof_writer *w, const memprof_profile *profile, 
 		"event: Live_bytes : Live memory (bytes)\n"
 		"event: Live_blocks : Live memory (blocks)\n"
 		"event: Allocated_bytes : Allocated since profiling started (bytes)\n"
-		"event: Allocated_blocks : Allocated since profiling started (blocks)\n"
-		"events: Live_bytes Live_blocks Allocated_bytes Allocated_blocks\n");
-	memprof_writer_printf(w, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
-		total->live_bytes, total->live_blocks, total->total_bytes, total->total_blocks);
+		"event: Allocated_blocks : Allocated since profiling started (blocks)\n");
+	for (k = 0; k < st->held.n; k++) {
+		memprof_writer_printf(w, "event: Held_%u : Live memory held in ", k + 1);
+		memprof_writer_put_name(w, st->held.names[k], "\r\n", "  ");
+		memprof_writer_puts(w, " (bytes)\n");
+	}
+	if (st->held.n) {
+		memprof_writer_puts(w, "event: Held_other : Live memory held elsewhere or not reached (bytes)\n");
+	}
+	memprof_writer_puts(w, "events: Live_bytes Live_blocks Allocated_bytes Allocated_blocks");
+	for (k = 0; k < st->held.n; k++) {
+		memprof_writer_printf(w, " Held_%u", k + 1);
+	}
+	memprof_writer_puts(w, st->held.n ? " Held_other\n" : "\n");
+	callgrind_put_totals(st, "summary", total);
+	memprof_writer_puts(w, "\n");
 }
 
 /* Function index's block: its own costs line by line, then its calls.
@@ -297,11 +478,12 @@ static void callgrind_function(callgrind_state *st, uint32_t index, size_t *l, s
 	if (*l == st->nlines || st->lines[*l].func != index) {
 		/* No own cost: a zero at its first line says where it is. */
 		fallback = callgrind_line_of(index);
-		callgrind_put_costs(w, fallback, &st->self[index]);
+		callgrind_put_costs(st, fallback, &st->self[index], NULL);
 	}
 	lfirst = *l;
 	for (; *l < st->nlines && st->lines[*l].func == index; (*l)++) {
-		callgrind_put_costs(w, st->lines[*l].line, &st->lines[*l].self);
+		callgrind_put_costs(st, st->lines[*l].line, &st->lines[*l].self,
+			st->held.n ? &st->held.lines[(size_t) st->lines[*l].held * st->held.n] : NULL);
 	}
 	while (*e < st->nedges && st->edges[*e].caller < index) {
 		(*e)++;
@@ -314,12 +496,14 @@ static void callgrind_function(callgrind_state *st, uint32_t index, size_t *l, s
 		 * heaviest call of a script out of its source view. */
 		for (k = lfirst; k < *l && st->lines[k].line != edge->call_line; k++);
 		if (k == *l && edge->call_line && edge->call_line != fallback) {
-			memprof_writer_printf(w, "%u 0 0 0 0\n", edge->call_line);
+			static const memprof_counters none;
+			callgrind_put_costs(st, edge->call_line, &none, NULL);
 		}
 		callgrind_put_file(st, "cfl", edge->callee);
 		callgrind_put_fn(st, "cfn", edge->callee);
 		memprof_writer_printf(w, "calls=%" PRIu64 " %u\n", edge->calls, callgrind_line_of(edge->callee));
-		callgrind_put_costs(w, edge->call_line ? edge->call_line : callgrind_line_of(index), &edge->incl);
+		callgrind_put_costs(st, edge->call_line ? edge->call_line : callgrind_line_of(index), &edge->incl,
+			st->held.n ? &st->held.edges[(size_t) edge->held * st->held.n] : NULL);
 	}
 	memprof_writer_puts(w, "\n");
 }
@@ -338,21 +522,21 @@ void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w)
 	st.self = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.self));
 	st.present = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.present));
 	st.fn_named = memprof_arena_calloc((size_t) st.nfuncs + 1, sizeof(*st.fn_named));
-	if (!st.self || !st.present || !st.fn_named || !callgrind_aggregate(&st, profile) || !callgrind_lines(&st, profile)) {
+	if (!st.self || !st.present || !st.fn_named || !callgrind_held_init(&st, profile) || !callgrind_aggregate(&st, profile)
+			|| !callgrind_lines(&st, profile)) {
 		memprof_writer_fail(w);
 		goto out;
 	}
 	for (index = 0; index <= st.nfuncs; index++) {
 		memprof_counters_add(&total, &st.self[index]);
 	}
-	callgrind_header(w, profile, &total);
+	callgrind_header(&st, profile, &total);
 	for (index = 0; index <= st.nfuncs && !w->failed; index++) {
 		if (st.present[index]) {
 			callgrind_function(&st, index, &l, &e);
 		}
 	}
-	memprof_writer_printf(w, "totals: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
-		total.live_bytes, total.live_blocks, total.total_bytes, total.total_blocks);
+	callgrind_put_totals(&st, "totals", &total);
 
 out:
 	JSLFA(freed, st.files);
@@ -362,4 +546,8 @@ out:
 	memprof_arena_free(st.self);
 	memprof_arena_free(st.present);
 	memprof_arena_free(st.fn_named);
+	memprof_arena_free(st.held.sites);
+	memprof_arena_free(st.held.paths);
+	memprof_arena_free(st.held.lines);
+	memprof_arena_free(st.held.edges);
 }

@@ -16,7 +16,11 @@
  * call per caller->callee edge and call-site line with the real call count
  * and the callee subtrees' inclusive costs. The root (what
  * was allocated outside any function) is the function "{root}".
- * summary: and totals: are the sums of all self costs.
+ * summary: and totals: are the sums of all self costs. With retainers in
+ * the profile, events Held_1 .. Held_n (n <= 8: the containers holding
+ * the most, largest first, each named in its event: line) and Held_other
+ * follow the four: the live bytes held in each, the rest; on every cost
+ * line they add up to its Live_bytes.
  */
 void memprof_dump_callgrind(const memprof_profile *profile, memprof_writer *w);
 

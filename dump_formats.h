@@ -33,7 +33,7 @@
  * In the order messages list them; the first is the default.
  */
 #define MEMPROF_DUMP_FORMATS(X) \
-	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, 0) \
+	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, 1) \
 	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, 2) \
 	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, 0) \
 	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, 1) \

@@ -50,9 +50,11 @@ function memprof_mark(): int {}
  * @param resource $handle a stream opened for writing (the name is the classic memprof's)
  * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
  * @param bool $peak the profile at (near) the peak of live memory instead of now
+ * @param bool $retainers also events Held_1 .. Held_8: the live bytes held in each of the largest
+ *        holding containers, and Held_other; walks from PHP's roots at the call
  * @throws MemprofException when not enabled, or when the stream fails part-way
  */
-function memprof_dump_callgrind($handle, int $since = 0, bool $peak = false): void {}
+function memprof_dump_callgrind($handle, int $since = 0, bool $peak = false, bool $retainers = false): void {}
 
 /**
  * Writes the live profile as a gzipped profile.proto (pprof, Pyroscope, Grafana).

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3e25634f6c20cc172dd1ebce95a1deb14126b787 */
+ * Stub hash: 1f1a920940deb0d3cca439c7d27c98733ea2fd34 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -27,6 +27,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_callgrind, 0, 1, IS
 	ZEND_ARG_INFO(0, handle)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retainers, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_pprof, 0, 1, IS_VOID, 0)
@@ -37,7 +38,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_pprof, 0, 1, IS_VOI
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retained, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_dump_pprof_legacy arginfo_memprof_dump_callgrind
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_pprof_legacy, 0, 1, IS_VOID, 0)
+	ZEND_ARG_INFO(0, handle)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, since, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, peak, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_folded, 0, 1, IS_VOID, 0)
 	ZEND_ARG_INFO(0, handle)
@@ -47,7 +52,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_dump_folded, 0, 1, IS_VO
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retainers, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
-#define arginfo_memprof_dump_speedscope arginfo_memprof_dump_callgrind
+#define arginfo_memprof_dump_speedscope arginfo_memprof_dump_pprof_legacy
 
 #define arginfo_memprof_job arginfo_memprof_disable
 

@@ -101,14 +101,25 @@ function memprof_top_report(string $script): void
 
     /* What grew at every job (memprof.job_functions or memprof_job()), first: the answer to "what leaks". */
     if ($leaks) {
-        fprintf($out, "\ngrowing per job (%d leak%s: what a container gains at every job, and where it was allocated):\n",
-            count($leaks), count($leaks) > 1 ? 's' : '');
+        /* By container: one that grows at several sites (a framework's list of
+         * envelopes, each with its stamps) is one leak to fix. */
+        $by = [];
         foreach ($leaks as $l) {
-            fprintf($out, "%14s B/job %6.1f blocks  held in %s\n", number_format($l['bytes_per_job']), $l['blocks_per_job'],
-                memprof_top_short($l['held_in'], $base));
-            fprintf($out, "%14s %19s  allocated at %s line %d%s\n", '', '', memprof_top_short($l['function'], $base),
-                $l['line'], isset($l['via']) ? " ({$l['via']})" : '');
-            fprintf($out, "%14s %19s  reached as %s\n", '', '', memprof_top_short($l['retention_path'], $base));
+            $by[$l['held_in']][] = $l;
+        }
+        uasort($by, fn($a, $b) => array_sum(array_column($b, 'bytes_per_job')) <=> array_sum(array_column($a, 'bytes_per_job')));
+        fprintf($out, "\ngrowing per job (%d leak%s in %d container%s: what a container gains at every job, and where it was allocated):\n",
+            count($leaks), count($leaks) > 1 ? 's' : '', count($by), count($by) > 1 ? 's' : '');
+        foreach ($by as $container => $sites) {
+            fprintf($out, "%14s B/job %6.1f blocks  held in %s%s\n", number_format(array_sum(array_column($sites, 'bytes_per_job'))),
+                array_sum(array_column($sites, 'blocks_per_job')), memprof_top_short($container, $base),
+                count($sites) > 1 ? sprintf(' (%d sites)', count($sites)) : '');
+            foreach ($sites as $l) {
+                fprintf($out, "%14s %19s  allocated at %s line %d%s%s\n", '', '', memprof_top_short($l['function'], $base),
+                    $l['line'], isset($l['via']) ? " ({$l['via']})" : '',
+                    count($sites) > 1 ? sprintf(': %s B/job', number_format($l['bytes_per_job'])) : '');
+            }
+            fprintf($out, "%14s %19s  reached as %s\n", '', '', memprof_top_short($sites[0]['retention_path'], $base));
         }
     }
 

@@ -7,6 +7,8 @@
 # include "config.h"
 #endif
 
+#include <math.h>
+
 #include "php.h"
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
@@ -454,6 +456,12 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	add_assoc_long(zv, "jobs_measured", (zend_long) leak->jobs);
 	add_assoc_long(zv, "confirmed_at_job", (zend_long) leak->confirmed_job);
 	add_assoc_bool(zv, "sampled", sampled);
+	/* Sampling: the growth is the new samples between two walks, a Poisson
+	 * count of growth / interval, so one standard error is
+	 * sqrt(interval / growth) of it (blocks larger than the interval are
+	 * always sampled: smaller then). Full tracking counts: 0. */
+	add_assoc_double(zv, "relative_error", sampled && leak->bytes_per_job > 0 && leak->jobs
+		? sqrt((double) memprof_heap_sample_interval() / (leak->bytes_per_job * (double) leak->jobs)) : 0.0);
 	add_assoc_string(zv, "message", message);
 }
 

@@ -1,7 +1,10 @@
 --TEST--
-leak ledger in sampling mode: the leak named within 15% of its bytes per job
+leak ledger in sampling mode: the leak named within 15% of its bytes per job, with how sure the estimate is
 --DESCRIPTION--
-leak ledger in sampling mode: memprof_job() at each job's end, the leak named with its bytes per job estimated within 15%, nothing without it
+leak ledger in sampling mode: memprof_job() at each job's end, the leak named with its bytes per job estimated within 15%, nothing without it.
+relative_error is one standard error of the estimate as a fraction of it
+(the growth is a Poisson count of samples): the estimate is within three
+of them of the true 232 B/job; full tracking gives 0.
 --EXTENSIONS--
 memprof
 --INI--
@@ -33,9 +36,22 @@ foreach (run(true) as $l) {
     printf("%s, %s line %d (%s): %s, sampled: %s\n", $l['held_in'], $l['function'], $l['line'], $l['via'] ?? '',
         abs($l['bytes_per_job'] - 232) <= 0.15 * 232 ? 'within 15% of 232 B/job' : "{$l['bytes_per_job']} B/job",
         var_export($l['sampled'], true));
+    $se = $l['relative_error'] * $l['bytes_per_job'];
+    printf("relative_error: %s\n", $l['relative_error'] > 0 && $l['relative_error'] < 0.5 && abs($l['bytes_per_job'] - 232) <= 3 * $se
+        ? 'the estimate is within three standard errors of the true figure' : json_encode($l));
 }
+memprof_enable();
+$h = new History;
+for ($i = 0; $i < 200; $i++) {
+    $h->onFlush(make_row($i), true);
+    memprof_job();
+}
+echo "full tracking: relative_error ", json_encode(array_unique(array_column(memprof_leaks(), 'relative_error'))), "\n";
+memprof_disable();
 echo "without the leak: ", json_encode(array_column(run(false), 'message')), "\n";
 ?>
 --EXPECT--
 History::$entries, make_row line 4 (str_repeat): within 15% of 232 B/job, sampled: true
+relative_error: the estimate is within three standard errors of the true figure
+full tracking: relative_error [0]
 without the leak: []

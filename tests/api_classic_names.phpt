@@ -39,4 +39,4 @@ memprof_dump_folded(handle: ...): written
 memprof_dump_folded(stream: ...): Unknown named parameter $stream
 memprof_dump_speedscope(handle: ...): written
 memprof_dump_speedscope(stream: ...): Unknown named parameter $stream
-$handle, $since, $peak
+$handle, $since, $peak, $retainers

@@ -46,6 +46,8 @@ final class LeakListener implements TestListener
     private int $judgedCount = 0;
     private array $leaking = [];
     private array $unrepeatable = [];
+    /** The running test's data set as it was before it ran, for its runs again. */
+    private ?array $data = null;
 
     public function __construct(array $options = [])
     {
@@ -80,16 +82,32 @@ final class LeakListener implements TestListener
         }
     }
 
+    /**
+     * A data provider's objects are shared by the test's runs, and a test
+     * may use them up (a cursor it advances): each run again gets copies of
+     * them as they were before the test ran.
+     */
+    public function startTest(Test $test): void
+    {
+        $this->data = $this->enabled && $test instanceof TestCase && $test->usesDataProvider()
+            ? self::copy($test->getProvidedData()) : null;
+    }
+
     public function endTest(Test $test, float $time): void
     {
+        $data = $this->data;
+        $this->data = null;
         if (!$this->enabled || !$this->repeatable($test)) {
             return;
         }
         /** @var TestCase $test */
         $name = \get_class($test) . '::' . $test->getName();
         $dump = $this->dumps === null ? null : Measure::dumpFile($this->dumps, $name);
-        $once = static function () use ($test): bool {
+        $once = static function () use ($test, $data): bool {
             $copy = clone $test;
+            if ($data !== null) {
+                \Closure::bind(fn(array $d) => $this->data = $d, $copy, TestCase::class)(self::copy($data));
+            }
             try {
                 $copy->runBare();
             } catch (\Throwable) {
@@ -113,6 +131,22 @@ final class LeakListener implements TestListener
     {
         $this->judgedCount++;
         return LeakCheck::confirm($once, $this->confirm, $this->tolerance, $dump);
+    }
+
+    /** Arrays copied, objects in them cloned (shallow), what cannot be cloned kept. */
+    private static function copy(array $data): array
+    {
+        foreach ($data as &$value) {
+            if (\is_array($value)) {
+                $value = self::copy($value);
+            } elseif (\is_object($value)) {
+                try {
+                    $value = clone $value;
+                } catch (\Error) {
+                }
+            }
+        }
+        return $data;
     }
 
     private function repeatable(Test $test): bool

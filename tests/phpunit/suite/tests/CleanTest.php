@@ -51,6 +51,20 @@ final class CleanTest extends TestCase
         return ['small' => [199, '1.99'], 'large' => [123456, '1,234.56']];
     }
 
+    /** @dataProvider cursors */
+    public function testDataProviderObjectUsedUp(\ArrayIterator $rows): void
+    {
+        for ($seen = 0; $rows->valid(); $rows->next()) {
+            $seen++;
+        }
+        self::assertSame(3, $seen);   // run again with the object as the provider made it, not used up
+    }
+
+    public static function cursors(): array
+    {
+        return ['rows' => [new \ArrayIterator([1, 2, 3])]];
+    }
+
     public function testOutput(): void
     {
         $this->expectOutputString('hello');

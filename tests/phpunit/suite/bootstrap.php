@@ -11,4 +11,9 @@ spl_autoload_register(function (string $class): void {
         require __DIR__ . '/../../../phpunit/src/' . substr($class, 16) . '.php';
     }
 });
+foreach (['Bridge/PhpUnit', 'Contracts/Deprecation'] as $symfony) {
+    if (is_file("/usr/share/php/Symfony/$symfony/autoload.php")) {
+        require_once "/usr/share/php/Symfony/$symfony/autoload.php";
+    }
+}
 define('SAMPLE_LEAKS', getenv('SAMPLE_LEAKS') !== '0');

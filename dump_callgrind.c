@@ -180,103 +180,133 @@ static void callgrind_held_add(const callgrind_state *st, uint64_t *dst, const u
 	}
 }
 
-/* The n containers holding the most (by the walk's counters) and each
- * site's and path's bytes held in them; nothing without retainers. */
-static bool callgrind_held_init(callgrind_state *st, const memprof_profile *profile)
+/* The walk's containers while they are summed, by index i. */
+typedef struct _callgrind_holders {
+	Pvoid_t index;      /* JudySL: holder -> i + 1 */
+	uint64_t *totals;   /* bytes held in it */
+	uint32_t *first;    /* a retainer id with that holder, for its name */
+	uint32_t *col;      /* its event, or CALLGRIND_HELD_MAX: Held_other */
+	uint32_t n;
+	size_t cap;
+} callgrind_holders;
+
+/* Each container's bytes, from the walk's (site, retainer) counters. */
+static bool callgrind_holders_sum(callgrind_holders *h, const memprof_profile *profile)
 {
 	const memprof_retainers *r = &profile->retainers;
-	Pvoid_t by_holder = NULL;
-	Word_t key = 0, freed;
+	Word_t key = 0;
 	PWord_t slot, at;
-	uint64_t *totals = NULL;
-	uint32_t *first = NULL, *col = NULL, nholders = 0, k, j, id;
-	size_t cap = 0;
-	bool ok = false;
 
-	if (!r->count) {
-		return true;
-	}
-	/* Each container's bytes: JudySL holder -> index + 1 in totals/first. */
 	JLF(slot, (Pvoid_t) profile->retained, key);
 	while (slot) {
 		uint32_t ret = (uint32_t) key;
-		at = (PWord_t) JudySLIns(&by_holder, (const uint8_t *) r->holders[ret], PJE0);
+		at = (PWord_t) JudySLIns(&h->index, (const uint8_t *) r->holders[ret], PJE0);
 		if (at == PJERR) {
-			goto out;
+			return false;
 		}
 		if (!*at) {
-			if (nholders == cap) {
-				uint64_t *t = memprof_array_grow(totals, &cap, nholders + 1, sizeof(*totals), 64, false);
-				uint32_t *f = t ? memprof_arena_realloc(first, cap * sizeof(*first)) : NULL;
-				totals = t ? t : totals;
-				first = f ? f : first;
+			if (h->n == h->cap) {
+				uint64_t *t = memprof_array_grow(h->totals, &h->cap, h->n + 1, sizeof(*t), 64, false);
+				uint32_t *f = t ? memprof_arena_realloc(h->first, h->cap * sizeof(*f)) : NULL;
+				h->totals = t ? t : h->totals;
+				h->first = f ? f : h->first;
 				if (!f) {
-					goto out;
+					return false;
 				}
 			}
-			totals[nholders] = 0;
-			first[nholders] = ret;
-			*at = ++nholders;
+			h->totals[h->n] = 0;
+			h->first[h->n] = ret;
+			*at = ++h->n;
 		}
-		totals[*at - 1] += profile->retained_counters[*slot - 1].live_bytes;
+		h->totals[*at - 1] += profile->retained_counters[*slot - 1].live_bytes;
 		JLN(slot, (Pvoid_t) profile->retained, key);
 	}
-	/* The largest n, in order: col[index] is each one's event, n the others'. */
-	if (!(col = memprof_arena_malloc((nholders ? nholders : 1) * sizeof(*col)))) {
-		goto out;
+	return true;
+}
+
+/* The largest CALLGRIND_HELD_MAX containers get events, largest first. */
+static bool callgrind_holders_pick(callgrind_state *st, callgrind_holders *h, const memprof_retainers *r)
+{
+	uint32_t k, j;
+
+	if (!(h->col = memprof_arena_malloc((h->n ? h->n : 1) * sizeof(*h->col)))) {
+		return false;
 	}
-	for (j = 0; j < nholders; j++) {
-		col[j] = CALLGRIND_HELD_MAX;
+	for (j = 0; j < h->n; j++) {
+		h->col[j] = CALLGRIND_HELD_MAX;
 	}
-	for (k = 0; k < CALLGRIND_HELD_MAX && k < nholders; k++) {
+	for (k = 0; k < CALLGRIND_HELD_MAX; k++) {
 		uint32_t best = UINT32_MAX;
-		for (j = 0; j < nholders; j++) {
-			if (col[j] == CALLGRIND_HELD_MAX && totals[j] && (best == UINT32_MAX || totals[j] > totals[best])) {
+		for (j = 0; j < h->n; j++) {
+			if (h->col[j] == CALLGRIND_HELD_MAX && h->totals[j] && (best == UINT32_MAX || h->totals[j] > h->totals[best])) {
 				best = j;
 			}
 		}
 		if (best == UINT32_MAX) {
 			break;
 		}
-		col[best] = k;
-		st->held.names[k] = r->holders[first[best]];
-		st->held.totals[k] = totals[best];
+		h->col[best] = k;
+		st->held.names[k] = r->holders[h->first[best]];
+		st->held.totals[k] = h->totals[best];
 		st->held.n = k + 1;
 	}
-	st->held.sites = memprof_arena_calloc(((size_t) profile->nsites ? profile->nsites : 1) * CALLGRIND_HELD_MAX, sizeof(uint64_t));
-	st->held.paths = memprof_arena_calloc(((size_t) profile->count ? profile->count : 1) * CALLGRIND_HELD_MAX, sizeof(uint64_t));
+	return true;
+}
+
+/* Each site's and path's bytes in the containers with an event; a path's
+ * include its children's (a parent's id is below its children's). */
+static bool callgrind_held_rows(callgrind_state *st, const memprof_profile *profile, const callgrind_holders *h)
+{
+	const uint32_t n = st->held.n;
+	Word_t key = 0;
+	PWord_t slot;
+	uint32_t id;
+
+	st->held.sites = memprof_arena_calloc(((size_t) profile->nsites ? profile->nsites : 1) * n, sizeof(uint64_t));
+	st->held.paths = memprof_arena_calloc(((size_t) profile->count ? profile->count : 1) * n, sizeof(uint64_t));
 	if (!st->held.sites || !st->held.paths) {
-		goto out;
+		return false;
 	}
-	key = 0;
 	JLF(slot, (Pvoid_t) profile->retained, key);
 	while (slot) {
-		at = (PWord_t) JudySLGet(by_holder, (const uint8_t *) r->holders[(uint32_t) key], PJE0);
-		k = col[*at - 1];
-		if (k < st->held.n) {
-			st->held.sites[(key >> 32) * st->held.n + k] += profile->retained_counters[*slot - 1].live_bytes;
+		PWord_t at = (PWord_t) JudySLGet(h->index, (const uint8_t *) profile->retainers.holders[(uint32_t) key], PJE0);
+		uint32_t k = h->col[*at - 1];
+		if (k < n) {
+			st->held.sites[(key >> 32) * n + k] += profile->retained_counters[*slot - 1].live_bytes;
 		}
 		JLN(slot, (Pvoid_t) profile->retained, key);
 	}
-	/* Paths: their sites', then each path's added to its parent's (a
-	 * parent's id is below its children's). */
 	for (id = 0; id < profile->nsites; id++) {
-		callgrind_held_add(st, &st->held.paths[(size_t) memprof_site_by_id(id)->path->id * st->held.n],
-			&st->held.sites[(size_t) id * st->held.n]);
+		callgrind_held_add(st, &st->held.paths[(size_t) memprof_site_by_id(id)->path->id * n], &st->held.sites[(size_t) id * n]);
 	}
 	for (id = profile->count; id-- > 1;) {
-		callgrind_held_add(st, &st->held.paths[(size_t) memprof_path_by_id(id)->parent->id * st->held.n],
-			&st->held.paths[(size_t) id * st->held.n]);
+		callgrind_held_add(st, &st->held.paths[(size_t) memprof_path_by_id(id)->parent->id * n], &st->held.paths[(size_t) id * n]);
 	}
-	ok = true;
-out:
-	JSLFA(freed, by_holder);
+	return true;
+}
+
+/* With retainers: the containers holding the most, and each site's and
+ * path's bytes in them (st->held); nothing without retainers. */
+static bool callgrind_held_init(callgrind_state *st, const memprof_profile *profile)
+{
+	callgrind_holders h;
+	Word_t freed;
+	bool ok;
+
+	if (!profile->retainers.count) {
+		return true;
+	}
+	memset(&h, 0, sizeof(h));
+	ok = callgrind_holders_sum(&h, profile) && callgrind_holders_pick(st, &h, &profile->retainers)
+		&& (!st->held.n || callgrind_held_rows(st, profile, &h));
+	JSLFA(freed, h.index);
 	(void) freed;
-	memprof_arena_free(totals);
-	memprof_arena_free(first);
-	memprof_arena_free(col);
+	memprof_arena_free(h.totals);
+	memprof_arena_free(h.first);
+	memprof_arena_free(h.col);
 	return ok;
 }
+
 static int callgrind_line_cmp(const void *a, const void *b)
 {
 	const callgrind_line *x = a, *y = b;

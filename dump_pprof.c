@@ -506,6 +506,30 @@ static void pprof_free(pprof_state *st)
 	memprof_arena_free(st->synth);
 }
 
+/* The sample types: as Go's heap profiles have them (the reader's default
+ * view is what is live now), then growth_per_job while leaks are confirmed
+ * and retained_space when retained sizes were asked for. */
+static void pprof_sample_types(pprof_state *st, const memprof_profile *profile)
+{
+	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_objects", "count");
+	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_space", "bytes");
+	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
+	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
+	if (profile->ngrowth) {
+		st->growth_taken = memprof_arena_calloc(profile->ngrowth, sizeof(*st->growth_taken));
+		if (st->growth_taken) {
+			st->growth = profile;
+			pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "growth_per_job", "bytes");
+		} else {
+			pprof_fail(st);
+		}
+	}
+	if (profile->retainers.groups) {
+		st->retained = true;
+		pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "retained_space", "bytes");
+	}
+}
+
 void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 {
 	pprof_state st;
@@ -517,27 +541,7 @@ void memprof_dump_pprof(const memprof_profile *profile, memprof_writer *w)
 		return;
 	}
 
-	/* Columns as Go's heap profiles have them; the reader's default view is
-	 * what is live now. */
-	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_objects", "count");
-	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_space", "bytes");
-	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
-	pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
-	if (profile->ngrowth) {
-		/* What grows at every job (the leak ledger's confirmed leaks). */
-		st.growth_taken = memprof_arena_calloc(profile->ngrowth, sizeof(*st.growth_taken));
-		if (st.growth_taken) {
-			st.growth = profile;
-			pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "growth_per_job", "bytes");
-		} else {
-			pprof_fail(&st);
-		}
-	}
-	if (profile->retainers.groups) {
-		/* What each class alone keeps alive, by holding container. */
-		st.retained = true;
-		pprof_value_type(&st, PPROF_PROFILE_SAMPLE_TYPE, "retained_space", "bytes");
-	}
+	pprof_sample_types(&st, profile);
 	for (id = 0; id < profile->nsites && !st.gz.failed; id++) {
 		if (memprof_counters_zero(&profile->site_self[id])) {
 			continue;

@@ -514,80 +514,44 @@ static void memprof_dump_end(void)
 	memprof_session_check();
 }
 
-/* Runs one format onto the stream argument: checks the state and the
- * stream, takes the view with the heap paused (so the dump records nothing
- * of its own), and turns any failed write into an exception. */
-static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
-	int with_retainers)
+/* The view a stream dump's arguments ask for; throws (FAILURE) on a bad
+ * combination. retainers_arg: $retainers' position ($retained follows). */
+static zend_result memprof_dump_view(memprof_view *view, memprof_growth *growth, zend_long since, bool peak,
+	bool retainers, bool retained, uint32_t retainers_arg)
 {
-	memprof_growth growth[MEMPROF_LEAK_MAX];
-	zval *zstream;
-	php_stream *stream;
-	zend_long since = 0;
-	bool peak = false, lines = false, retainers = false, retained = false;
-	memprof_view view;
+	if (memprof_view_from_args(view, since, peak, 2) != SUCCESS) {
+		return FAILURE;
+	}
+	if (retainers && peak) {
+		zend_argument_value_error(retainers_arg, "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
+		return FAILURE;
+	}
+	if (retained && !retainers) {
+		zend_argument_value_error(retainers_arg + 1, "cannot be true when $retainers is false: retained sizes come from the retention walk");
+		return FAILURE;
+	}
+	view->dominators = retained;
+	view->retainers = retainers;
+	view->growth = growth;
+	view->ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
+	return SUCCESS;
+}
+
+/* Takes the view with the heap paused (so the dump records nothing of its
+ * own), writes it with fn and turns a failed write into an exception. */
+static void memprof_dump_write(memprof_dump_fn fn, memprof_view *view, php_stream *stream, const char *caller)
+{
 	memprof_profile profile;
 	memprof_writer w;
 	zend_result rc;
 
-	bool extra[3] = { false, false, false };
-
-	/* Then $lines for the formats that have lines_fn, $retainers for those
-	 * that show them and $retained for those that also show retained
-	 * sizes, in that order. */
-	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_fn != NULL) + with_retainers)
-		Z_PARAM_RESOURCE(zstream)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG(since)
-		Z_PARAM_BOOL(peak)
-		Z_PARAM_BOOL(extra[0])
-		Z_PARAM_BOOL(extra[1])
-		Z_PARAM_BOOL(extra[2])
-	ZEND_PARSE_PARAMETERS_END();
-	lines = lines_fn && extra[0];
-	retainers = with_retainers && extra[lines_fn != NULL];
-	retained = with_retainers > 1 && extra[(lines_fn != NULL) + 1];
-	if (lines) {
-		fn = lines_fn;
-	}
-
-	php_stream_from_zval(stream, zstream);
-	if (!memprof_stream_writable(stream)) {
-		/* A dump that cannot be written, as fwrite() reports it, not a wrong
-		 * argument: the classic's message and an Exception its users catch. */
-		zend_throw_exception_ex(memprof_exception_ce, 0,
-			"%s(): dump failed, please check file permissions or disk capacity",
-			ZSTR_VAL(EX(func)->common.function_name));
-		RETURN_THROWS();
-	}
-	memprof_session_check();
-	if (!MEMPROF_G(session).enabled) {
-		memprof_throw_not_enabled();
-		RETURN_THROWS();
-	}
-	if (memprof_view_from_args(&view, since, peak, 2) != SUCCESS) {
-		RETURN_THROWS();
-	}
-	if (retainers && peak) {
-		zend_argument_value_error(4 + (lines_fn != NULL), "cannot be true when $peak is true: the peak snapshot has no blocks to walk");
-		RETURN_THROWS();
-	}
-	if (retained && !retainers) {
-		zend_argument_value_error(5 + (lines_fn != NULL), "cannot be true when $retainers is false: retained sizes come from the retention walk");
-		RETURN_THROWS();
-	}
-	view.dominators = retained;
-	view.retainers = retainers;
-	view.growth = growth;
-	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
-
 	memprof_dump_begin();
-	if (memprof_profile_take(&profile, &view) != SUCCESS) {
+	if (memprof_profile_take(&profile, view) != SUCCESS) {
 		memprof_dump_end();
 		zend_throw_exception(memprof_exception_ce, "Memprof could not allocate memory for the dump", 0);
-		RETURN_THROWS();
+		return;
 	}
-	memprof_profile_set_caller(&profile, ZSTR_VAL(EX(func)->common.function_name));
+	memprof_profile_set_caller(&profile, caller);
 	memprof_writer_init(&w, stream);
 	fn(&profile, &w);
 	rc = memprof_writer_finish(&w);
@@ -607,8 +571,53 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		zend_throw_exception_ex(memprof_exception_ce, 0,
 			"Memprof could not write the profile: the stream %s after %zu bytes",
 			w.closed ? "was closed" : "failed", w.written);
+	}
+}
+
+/* Runs one format onto the stream argument: checks the arguments, the
+ * state and the stream, then writes (memprof_dump_write()). */
+static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
+	int with_retainers)
+{
+	memprof_growth growth[MEMPROF_LEAK_MAX];
+	zval *zstream;
+	php_stream *stream;
+	zend_long since = 0;
+	bool peak = false, extra[3] = { false, false, false };
+	memprof_view view;
+
+	/* Then $lines for the formats that have lines_fn, $retainers for those
+	 * that show them and $retained for those that also show retained
+	 * sizes, in that order. */
+	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_fn != NULL) + with_retainers)
+		Z_PARAM_RESOURCE(zstream)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(since)
+		Z_PARAM_BOOL(peak)
+		Z_PARAM_BOOL(extra[0])
+		Z_PARAM_BOOL(extra[1])
+		Z_PARAM_BOOL(extra[2])
+	ZEND_PARSE_PARAMETERS_END();
+
+	php_stream_from_zval(stream, zstream);
+	if (!memprof_stream_writable(stream)) {
+		/* A dump that cannot be written, as fwrite() reports it, not a wrong
+		 * argument: the classic's message and an Exception its users catch. */
+		zend_throw_exception_ex(memprof_exception_ce, 0,
+			"%s(): dump failed, please check file permissions or disk capacity",
+			ZSTR_VAL(EX(func)->common.function_name));
 		RETURN_THROWS();
 	}
+	memprof_session_check();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	if (memprof_dump_view(&view, growth, since, peak, with_retainers && extra[lines_fn != NULL],
+			with_retainers > 1 && extra[(lines_fn != NULL) + 1], 4 + (lines_fn != NULL)) != SUCCESS) {
+		RETURN_THROWS();
+	}
+	memprof_dump_write(lines_fn && extra[0] ? lines_fn : fn, &view, stream, ZSTR_VAL(EX(func)->common.function_name));
 }
 
 /* memprof_dump_<id>(): one per row of the formats' registry. */

@@ -53,6 +53,8 @@ final class LeakListener implements TestListener
     private int $judgedCount = 0;
     private array $leaking = [];
     private array $unrepeatable = [];
+    /** [why => tests] not run again on purpose. */
+    private array $leftAlone = [];
     /** The running test's data set as it was before it ran, for its runs again. */
     private ?array $data = null;
 
@@ -175,12 +177,22 @@ final class LeakListener implements TestListener
         return $data;
     }
 
+    /** Whether the test is run again; the ones left alone on purpose are counted for the summary. */
     private function repeatable(Test $test): bool
     {
-        return $test instanceof TestCase
-            && $test->getStatus() === BaseTestRunner::STATUS_PASSED
-            && !\in_array(self::SKIP_GROUP, $test->getGroups(), true)
-            && !\Closure::bind(fn(): bool => $this->runInSeparateProcess() || $this->inIsolation, $test, TestCase::class)();
+        if (!$test instanceof TestCase || $test->getStatus() !== BaseTestRunner::STATUS_PASSED) {
+            return false;
+        }
+        $why = match (true) {
+            \in_array(self::SKIP_GROUP, $test->getGroups(), true) => 'in the group ' . self::SKIP_GROUP,
+            \Closure::bind(fn(): bool => $this->runInSeparateProcess() || $this->inIsolation, $test, TestCase::class)()
+                => 'run in a separate process',
+            default => null,
+        };
+        if ($why !== null) {
+            $this->leftAlone[$why] = ($this->leftAlone[$why] ?? 0) + 1;
+        }
+        return $why === null;
     }
 
     /** The failure, located at the first leak's allocating line, then the test method. */
@@ -220,6 +232,9 @@ final class LeakListener implements TestListener
     {
         $out = \sprintf("\n\nmemprof: %d %s checked for leaks, %d leaking (%d runs each; %d grew at first and ran %d times under the leak ledger)",
             $this->checked, $this->checked === 1 ? 'test' : 'tests', \count($this->leaking), $this->runs, $this->judgedCount, $this->confirm);
+        foreach ($this->leftAlone as $why => $n) {
+            $out .= \sprintf('; %d left alone, %s', $n, $why);
+        }
         if ($this->unrepeatable !== []) {
             $out .= \sprintf("; %d not checked, they did not pass when run again:\n  %s", \count($this->unrepeatable),
                 \implode("\n  ", $this->unrepeatable));

@@ -86,6 +86,17 @@ bool memprof_heap_check(void);
 bool memprof_heap_bypassed(void);
 /** True when the last session's proxy could not be taken out: no session can start. */
 bool memprof_heap_stranded(void);
+
+/**
+ * The real heap's peak (memory_get_peak_usage()), and putting it back:
+ * around work of memprof's own on the request heap (the retention walk's
+ * temporary tables and the engine's get_gc buffer), so that the program's
+ * peak is what it would be without memprof. Restoring only lowers the
+ * peak, never below the current usage; both do nothing when the peak's
+ * place in the heap was not found (0 from the first) or no session runs.
+ */
+size_t memprof_heap_real_peak(void);
+void memprof_heap_real_peak_restore(size_t peak);
 /** Takes a stranded proxy out once the other extension gave it back (or put
  * the real heap back itself). Call after every RSHUTDOWN (post-deactivate). */
 void memprof_heap_post_deactivate(void);

@@ -194,6 +194,34 @@ void memprof_heap_find_offsets(zend_mm_heap *probe)
 	zend_mm_set_heap(current);
 }
 
+size_t memprof_heap_real_peak(void)
+{
+	if (!heap_l.real || !heap_l.peak_offset) {
+		return 0;
+	}
+	return *(const size_t *) (const void *) ((const char *) heap_l.real + heap_l.peak_offset);
+}
+
+void memprof_heap_real_peak_restore(size_t peak)
+{
+	size_t *now, usage;
+
+	if (!peak || !heap_l.real || !heap_l.peak_offset) {
+		return;
+	}
+	now = (size_t *) (void *) ((char *) heap_l.real + heap_l.peak_offset);
+	usage = *(const size_t *) (const void *) ((const char *) heap_l.real + heap_l.usage_offset);
+	if (peak < usage) {
+		peak = usage;
+	}
+	if (*now > peak) {
+		*now = peak;
+		if (heap_l.mirror_usage) {
+			memprof_heap_mirror();
+		}
+	}
+}
+
 bool memprof_heap_mirror_wanted(void)
 {
 	return heap_l.usage_offset != 0 && zend_get_extension("Xdebug") != NULL;

@@ -35,6 +35,7 @@
 #include "zend_closures.h"
 
 #include "retain_internal.h"
+#include "heap.h"
 #include "arena.h"
 #include "meta.h"
 
@@ -596,6 +597,7 @@ static void retain_gc_buffer_restore(const zend_get_gc_buffer *before)
 zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge charge, void *arg, bool dominators)
 {
 	zend_get_gc_buffer gc_buffer = EG(get_gc_buffer);
+	size_t peak = memprof_heap_real_peak();
 	memprof_domgraph dom;
 	static const char *fixed[] = { "{unreachable}", "{held elsewhere}", "{vm stack}" };
 	retain_walk w;
@@ -646,6 +648,8 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 	}
 	retain_built_free(&w);
 	retain_gc_buffer_restore(&gc_buffer);
+	/* What the walk had on the request heap is given back: the peak too. */
+	memprof_heap_real_peak_restore(peak);
 	J1FA(freed, w.visited);
 	JLFA(freed, w.index);
 	JLFA(freed, w.path_index);

@@ -184,6 +184,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("memprof.dump_on_leak", "0", PHP_INI_ALL, OnUpdateBool, ini.dump_on_leak, zend_memprof_globals, memprof_globals)
 	PHP_INI_ENTRY("memprof.job_functions", "", PHP_INI_ALL, memprof_on_update_job_functions)
 	STD_PHP_INI_ENTRY("memprof.leak_budget", "10", PHP_INI_ALL, memprof_on_update_percent, ini.leak_budget, zend_memprof_globals, memprof_globals)
+	STD_PHP_INI_ENTRY("memprof.leak_confirm_jobs", "500", PHP_INI_ALL, memprof_on_update_nonnegative, ini.leak_confirm_jobs, zend_memprof_globals, memprof_globals)
 	STD_PHP_INI_ENTRY("memprof.trigger_secret", "", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString, ini.trigger_secret, zend_memprof_globals, memprof_globals)
 #ifdef MEMPROF_DEBUG
 	/* Fault injection: the Nth metadata allocation of each session, and every one after it, fail. */

@@ -5,6 +5,16 @@
  * leaking array at once, and garbage cycles hold what the collector has
  * not reached yet. One walk says where a site's bytes are; only the
  * difference between two says which container grows.
+ *
+ * Why elements too: an array of ints, or one that takes the same object
+ * again, gains no block; its storage doubles now and then. Its element
+ * count climbs at every walk, and its slots, spread over the elements,
+ * are what it costs per job.
+ *
+ * Why confirmation waits (confirm_jobs, and three times the longest fill
+ * seen): until a bounded cache stops, nothing tells it from a leak; a
+ * growth that lasts longer than caches fill is a leak's. Until then the
+ * container is listed as growing, not confirmed.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -37,29 +47,39 @@ typedef struct _leak_share {
 	uint64_t path_bytes;
 	uint64_t bytes;
 	uint64_t blocks;
-	/* where it stood at the first walk that saw it grow, for the rate */
-	uint64_t base_bytes;
-	uint64_t base_blocks;
-	uint64_t base_job;
+	uint64_t elements;  /* its collection's size (retain.h) */
+	uint32_t slot;      /* bytes per slot of its storage, when an array */
 } leak_share;
 
-/* A suspect site and where its bytes were at the last walk. */
+/* A watched site, and where its bytes were at its last walk. */
 typedef struct _leak_watch {
 	uint32_t site;
 	uint64_t job;
+	uint64_t site_bytes;  /* the site's live bytes then */
+	bool grew;            /* the last walk saw a container grow */
 	uint32_t nshares;
 	leak_share shares[LEAK_SHARES];
 } leak_watch;
+
+/* Where a growing container stood when it was first seen growing. */
+typedef struct _leak_base {
+	uint64_t bytes;
+	uint64_t blocks;
+	uint64_t elements;
+} leak_base;
 
 typedef struct _leak_state {
 	memprof_ledger ledger;
 	leak_watch watches[MEMPROF_LEDGER_CANDIDATES];
 	uint32_t nwatches;
 	memprof_leak leaks[MEMPROF_LEAK_MAX];
+	leak_base bases[MEMPROF_LEAK_MAX];
 	uint32_t nleaks;
+	uint64_t longest_fill;
 	uint64_t last_snapshot_ns;
 	uint64_t last_walk_ns;
 	uint64_t walk_cost_ns;
+	uint64_t interval;
 	bool sampled;
 } leak_state;
 
@@ -94,26 +114,16 @@ static void leak_shares_free(leak_share *shares, uint32_t n)
 	}
 }
 
-/* Adds a retainer's share of a site to shares, by holder; the smallest
- * goes when there is no room. */
-static void leak_share_add(leak_share *shares, uint32_t *n, const char *holder, const char *path, uint64_t bytes,
-	uint64_t blocks)
+/* A share of shares by holder, a new one when there is room (or the
+ * smallest is smaller than bytes); NULL when neither. */
+static leak_share *leak_share_slot(leak_share *shares, uint32_t *n, const char *holder, uint64_t bytes, bool *fresh)
 {
 	uint32_t i, min = 0;
 
+	*fresh = false;
 	for (i = 0; i < *n; i++) {
 		if (strcmp(shares[i].holder, holder) == 0) {
-			shares[i].bytes += bytes;
-			shares[i].blocks += blocks;
-			if (bytes > shares[i].path_bytes) {
-				char *copy = leak_strdup(path);
-				if (copy) {
-					memprof_arena_free(shares[i].path);
-					shares[i].path = copy;
-					shares[i].path_bytes = bytes;
-				}
-			}
-			return;
+			return &shares[i];
 		}
 		if (shares[i].bytes < shares[min].bytes) {
 			min = i;
@@ -121,22 +131,52 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const char *holder, 
 	}
 	if (*n == LEAK_SHARES) {
 		if (shares[min].bytes >= bytes) {
-			return;
+			return NULL;
 		}
 		leak_shares_free(&shares[min], 1);
 		i = min;
 	} else {
 		i = (*n)++;
 	}
-	shares[i].holder = leak_strdup(holder);
-	shares[i].path = leak_strdup(path);
-	shares[i].bytes = bytes;
-	shares[i].path_bytes = bytes;
-	shares[i].blocks = blocks;
-	shares[i].base_job = UINT64_MAX;
-	if (!shares[i].holder || !shares[i].path) {
-		leak_shares_free(&shares[i], 1);
-		shares[i] = shares[--*n];
+	memset(&shares[i], 0, sizeof(shares[i]));
+	*fresh = true;
+	return &shares[i];
+}
+
+/* Adds a retainer's share of a site to shares, by holder. */
+static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retainers *r, uint32_t ret,
+	const memprof_counters *c)
+{
+	bool fresh;
+	leak_share *s = leak_share_slot(shares, n, r->holders[ret], c->live_bytes, &fresh);
+
+	if (!s) {
+		return;
+	}
+	if (fresh) {
+		s->holder = leak_strdup(r->holders[ret]);
+		if (!s->holder) {
+			*s = shares[--*n];
+			return;
+		}
+	}
+	s->bytes += c->live_bytes;
+	s->blocks += c->live_blocks;
+	if (r->elements && r->elements[ret] > s->elements) {
+		s->elements = r->elements[ret];
+		s->slot = r->slots[ret];
+	}
+	if (!s->path || c->live_bytes > s->path_bytes) {
+		char *copy = leak_strdup(r->paths[ret]);
+		if (copy) {
+			memprof_arena_free(s->path);
+			s->path = copy;
+			s->path_bytes = c->live_bytes;
+		}
+	}
+	if (!s->path) {
+		leak_shares_free(s, 1);
+		*s = shares[--*n];
 	}
 }
 
@@ -149,9 +189,7 @@ static uint32_t leak_shares_of(const memprof_profile *p, uint32_t site, leak_sha
 
 	JLF(slot, (Pvoid_t) p->retained, key);
 	while (slot && (key >> 32) == site) {
-		const memprof_counters *c = &p->retained_counters[*slot - 1];
-		uint32_t ret = (uint32_t) key;
-		leak_share_add(shares, &n, p->retainers.holders[ret], p->retainers.paths[ret], c->live_bytes, c->live_blocks);
+		leak_share_add(shares, &n, &p->retainers, (uint32_t) key, &p->retained_counters[*slot - 1]);
 		JLN(slot, (Pvoid_t) p->retained, key);
 	}
 	return n;
@@ -169,11 +207,20 @@ static leak_watch *leak_watch_of(uint32_t site)
 	return NULL;
 }
 
-static void leak_forget(uint32_t i)
+/* Forgets a growing container; one that grew and stopped was a fill, and
+ * confirmation waits longer than the longest fill. */
+static void leak_forget(uint32_t i, bool stopped)
 {
-	memprof_arena_free(leak_g->leaks[i].holder);
-	memprof_arena_free(leak_g->leaks[i].path);
-	leak_g->leaks[i] = leak_g->leaks[--leak_g->nleaks];
+	memprof_leak *leak = &leak_g->leaks[i];
+
+	if (stopped && leak->growths >= 2 && leak->grow_job - leak->first_job > leak_g->longest_fill) {
+		leak_g->longest_fill = leak->grow_job - leak->first_job;
+	}
+	memprof_arena_free(leak->holder);
+	memprof_arena_free(leak->path);
+	leak_g->nleaks--;
+	leak_g->leaks[i] = leak_g->leaks[leak_g->nleaks];
+	leak_g->bases[i] = leak_g->bases[leak_g->nleaks];
 }
 
 static memprof_leak *leak_find(uint32_t site, const char *holder, uint32_t *at)
@@ -189,163 +236,249 @@ static memprof_leak *leak_find(uint32_t site, const char *holder, uint32_t *at)
 	return NULL;
 }
 
-/* One more walk found site grown in share's container; true when that
- * confirms it. */
-static bool leak_grew(uint32_t site, const leak_share *share, double bytes_per_job, double blocks_per_job,
-	uint64_t jobs)
+/* A place for a container newly seen growing by bytes_per_job, from was
+ * (its share at the previous walk; NULL: none): a new one, else the
+ * smallest per job, not confirmed; NULL when none. */
+static memprof_leak *leak_track(uint32_t site, const leak_share *share, const leak_share *was, uint64_t since,
+	double bytes_per_job)
 {
-	uint32_t i, min = 0;
-	memprof_leak *leak = leak_find(site, share->holder, &i);
+	uint32_t i, min = UINT32_MAX;
+	memprof_leak *leak;
 
-	if (!leak) {
-		for (i = 1; i < leak_g->nleaks; i++) {
-			if (leak_g->leaks[i].bytes_per_job < leak_g->leaks[min].bytes_per_job) {
+	if (leak_g->nleaks == MEMPROF_LEAK_MAX) {
+		for (i = 0; i < leak_g->nleaks; i++) {
+			if (!leak_g->leaks[i].confirmed_job
+					&& (min == UINT32_MAX || leak_g->leaks[i].bytes_per_job < leak_g->leaks[min].bytes_per_job)) {
 				min = i;
 			}
 		}
-		if (leak_g->nleaks == MEMPROF_LEAK_MAX) {
-			if (leak_g->leaks[min].bytes_per_job >= bytes_per_job) {
-				return false;
-			}
-			leak_forget(min);
+		if (min == UINT32_MAX || leak_g->leaks[min].bytes_per_job >= bytes_per_job) {
+			return NULL;
 		}
-		leak = &leak_g->leaks[leak_g->nleaks++];
-		memset(leak, 0, sizeof(*leak));
-		leak->site = site;
-		leak->holder = leak_strdup(share->holder);
-		leak->path = leak_strdup(share->path);
-		if (!leak->holder || !leak->path) {
-			leak_forget(leak_g->nleaks - 1);
+		leak_forget(min, false);
+	}
+	i = leak_g->nleaks++;
+	leak = &leak_g->leaks[i];
+	memset(leak, 0, sizeof(*leak));
+	leak->site = site;
+	leak->first_job = since;
+	leak->holder = leak_strdup(share->holder);
+	leak->path = leak_strdup(share->path);
+	leak_g->bases[i].bytes = was ? was->bytes : 0;
+	leak_g->bases[i].blocks = was ? was->blocks : 0;
+	leak_g->bases[i].elements = was ? was->elements : 0;
+	if (!leak->holder || !leak->path) {
+		leak_forget(i, false);
+		return NULL;
+	}
+	return leak;
+}
+
+/* Whether a growing container is now confirmed (memprof_leak_rules). */
+static bool leak_confirmable(const memprof_leak *leak, const leak_base *base, uint64_t confirm_jobs)
+{
+	uint64_t span = confirm_jobs, fill = MEMPROF_LEAK_FILL_FACTOR * leak_g->longest_fill;
+
+	span = fill > span ? fill : span;
+	if (leak->growths < MEMPROF_LEAK_CONFIRM || leak->jobs < span) {
+		return false;
+	}
+	/* sampled: enough samples of growth for a fair estimate; a container
+	 * that only gains slots counts its elements exactly */
+	return !leak_g->sampled || leak->slots_only
+		|| leak->live_bytes >= base->bytes + MEMPROF_LEAK_CONFIRM_SAMPLES * leak_g->interval;
+}
+
+/* Its rates since it was first seen growing. */
+static void leak_rates(memprof_leak *leak, const leak_base *base, const leak_share *now, uint64_t job)
+{
+	double jobs = (double) (job - leak->first_job);
+
+	leak->jobs = job - leak->first_job;
+	leak->live_bytes = now->bytes;
+	leak->elements_per_job = now->elements > base->elements ? (double) (now->elements - base->elements) / jobs : 0;
+	leak->blocks_per_job = now->blocks > base->blocks ? (double) (now->blocks - base->blocks) / jobs : 0;
+	leak->slots_only = now->blocks <= base->blocks && leak->elements_per_job > 0 && now->slot;
+	if (leak->slots_only) {
+		/* its storage's doublings, spread over the elements */
+		leak->bytes_per_job = leak->elements_per_job * now->slot;
+	} else {
+		leak->bytes_per_job = now->bytes > base->bytes ? (double) (now->bytes - base->bytes) / jobs : 0;
+	}
+}
+
+/* A walk saw a container of site grow (now: its share, was: at the last
+ * walk, NULL: none then); true when that confirms it. */
+static bool leak_grew(uint32_t site, const leak_share *now, const leak_share *was, uint64_t since,
+	uint64_t confirm_jobs)
+{
+	uint64_t job = leak_g->ledger.jobs;
+	uint32_t i;
+	memprof_leak *leak = leak_find(site, now->holder, &i);
+
+	if (!leak) {
+		leak = leak_track(site, now, was, since, (double) (now->bytes - (was ? was->bytes : 0)) / (double) (job - since));
+		if (!leak) {
 			return false;
 		}
+		i = (uint32_t) (leak - leak_g->leaks);
 	}
-	leak->bytes_per_job = bytes_per_job;
-	leak->blocks_per_job = blocks_per_job;
-	leak->jobs = jobs;
-	leak->live_bytes = share->bytes;
-	if (++leak->growths == MEMPROF_LEAK_CONFIRM) {
-		leak->confirmed_job = leak_g->ledger.jobs;
+	leak->growths++;
+	leak->grow_job = job;
+	leak_rates(leak, &leak_g->bases[i], now, job);
+	if (!leak->confirmed_job && leak_confirmable(leak, &leak_g->bases[i], confirm_jobs)) {
+		leak->confirmed_job = job;
 		return true;
 	}
 	return false;
 }
 
-/* The containers of site that did not grow since the last walk. */
-static void leak_stopped(uint32_t site, const leak_share *grown, const bool *grew, uint32_t n)
+/* Forgets site's containers that stopped: shrunk since the last walk
+ * (now: this walk's shares, NULL: the site is no longer watched), or not
+ * grown for twice their mean gap between growths. */
+static void leak_stopped(uint32_t site, const leak_share *now, uint32_t n)
 {
+	uint64_t job = leak_g->ledger.jobs;
 	uint32_t i = 0, j;
 
 	while (i < leak_g->nleaks) {
-		bool still = false;
-		if (leak_g->leaks[i].site == site) {
-			for (j = 0; j < n; j++) {
-				still |= grew[j] && strcmp(grown[j].holder, leak_g->leaks[i].holder) == 0;
-			}
-			if (!still) {
-				leak_forget(i);
-				continue;
-			}
+		memprof_leak *leak = &leak_g->leaks[i];
+		const leak_share *share = NULL;
+		uint64_t gap;
+		if (leak->site != site) {
+			i++;
+			continue;
+		}
+		for (j = 0; j < n && !share; j++) {
+			share = strcmp(now[j].holder, leak->holder) == 0 ? &now[j] : NULL;
+		}
+		gap = (leak->grow_job - leak->first_job) / (leak->growths ? leak->growths : 1);
+		if (!now || (share ? share->bytes < leak->live_bytes && share->elements <= leak_g->bases[i].elements
+				: leak->live_bytes > 0) || job - leak->grow_job > 2 * (gap > LEAK_MIN_JOBS ? gap : LEAK_MIN_JOBS)) {
+			leak_forget(i, true);
+			continue;
 		}
 		i++;
 	}
 }
 
-/* What grew in each container of a watched site since its last walk:
- * containers that gained blocks at MEMPROF_LEDGER_MIN_SLOPE bytes a job or
- * more grew, unless only garbage cycles hold them. The rate is taken from
- * the walk where the growth was first seen: a container's own storage
- * grows by doublings, which one gap between walks over- or under-counts. */
-static uint32_t leak_compare(leak_watch *w, leak_share *now, uint32_t n)
+/* Whether a container grew since the last walk (was: its share then):
+ * gained bytes at MEMPROF_LEDGER_MIN_SLOPE a job or more, or elements. */
+static bool leak_share_grew(const leak_share *now, const leak_share *was, uint64_t jobs)
 {
-	uint64_t job = leak_g->ledger.jobs, jobs = job - w->job;
-	bool grew[LEAK_SHARES] = { false };
+	uint64_t bytes = was ? was->bytes : 0, elements = was ? was->elements : 0;
+
+	if (now->elements > elements && now->bytes >= bytes) {
+		return true;
+	}
+	return now->bytes > bytes && (double) (now->bytes - bytes) / (double) jobs >= MEMPROF_LEDGER_MIN_SLOPE;
+}
+
+/* What grew in each container of a watched site since its last walk,
+ * unless only garbage cycles hold it. */
+static uint32_t leak_compare(leak_watch *w, const leak_share *now, uint32_t n, uint64_t confirm_jobs)
+{
+	uint64_t jobs = leak_g->ledger.jobs - w->job;
 	uint32_t i, j, fresh = 0;
 
+	bool garbage = false;
+
+	w->grew = false;
 	for (i = 0; i < n; i++) {
 		const leak_share *was = NULL;
-		double bytes, blocks;
-		if (strcmp(now[i].holder, "{unreachable}") == 0) {
-			continue;
-		}
 		for (j = 0; j < w->nshares && !was; j++) {
 			was = strcmp(w->shares[j].holder, now[i].holder) == 0 ? &w->shares[j] : NULL;
 		}
-		if (!was || was->base_job == UINT64_MAX) {
-			/* the base: where it stood at the last walk, or nothing */
-			now[i].base_bytes = was ? was->bytes : 0;
-			now[i].base_blocks = was ? was->blocks : 0;
-			now[i].base_job = w->job;
-		} else {
-			now[i].base_bytes = was->base_bytes;
-			now[i].base_blocks = was->base_blocks;
-			now[i].base_job = was->base_job;
-		}
-		if (now[i].bytes <= (was ? was->bytes : 0) || now[i].blocks <= (was ? was->blocks : 0)
-				|| now[i].bytes <= now[i].base_bytes || now[i].blocks <= now[i].base_blocks) {
-			now[i].base_job = UINT64_MAX;
+		if (!leak_share_grew(&now[i], was, jobs)) {
 			continue;
 		}
-		bytes = (double) (now[i].bytes - (was ? was->bytes : 0)) / (double) jobs;
-		if (bytes < MEMPROF_LEDGER_MIN_SLOPE) {
-			now[i].base_job = UINT64_MAX;
+		if (strcmp(now[i].holder, "{unreachable}") == 0) {
+			garbage = true;
 			continue;
 		}
-		grew[i] = true;
-		bytes = (double) (now[i].bytes - now[i].base_bytes) / (double) (job - now[i].base_job);
-		blocks = (double) (now[i].blocks - now[i].base_blocks) / (double) (job - now[i].base_job);
-		fresh += leak_grew(w->site, &now[i], bytes, blocks, job - now[i].base_job);
+		w->grew = true;
+		fresh += leak_grew(w->site, &now[i], was, w->job, confirm_jobs);
 	}
-	leak_stopped(w->site, now, grew, n);
+	if (garbage && !w->grew) {
+		memprof_ledger_garbage(&leak_g->ledger, w->site);
+	}
+	leak_stopped(w->site, now, n);
 	return fresh;
 }
 
-/* Jobs between two walks of a suspect: LEAK_MIN_JOBS, or four of its
- * series' steps when that is longer (a slow or sampled leak). */
-static uint64_t leak_gap(const memprof_ledger_candidate *c)
+/* Jobs between two walks of a site: LEAK_MIN_JOBS, or two snapshots
+ * when they are further apart. */
+static uint64_t leak_gap(void)
 {
-	uint64_t steps = 4 * (uint64_t) c->every * leak_g->ledger.stride;
+	uint64_t steps = 2 * leak_g->ledger.stride;
 
 	return steps > LEAK_MIN_JOBS ? steps : LEAK_MIN_JOBS;
 }
 
-/* Whether a walk would serve a suspect: one without a first walk, or one
- * whose last walk is leak_gap() or more jobs old. */
+/* Whether a watch's walk is due: LEAK_MIN_JOBS after its last at least;
+ * sampled, once the site's sampled bytes changed (new samples), as a
+ * walk that sees none of them learns nothing. */
+static bool leak_watch_due(const leak_watch *w)
+{
+	const memprof_ledger *l = &leak_g->ledger;
+
+	if (l->jobs - w->job < leak_gap()) {
+		return false;
+	}
+	return !leak_g->sampled || w->site >= l->sites_cap || l->prev[w->site] != w->site_bytes;
+}
+
+/* Whether a walk would serve: a suspect without a watch, or a watch due. */
 static bool leak_walk_wanted(void)
 {
 	const memprof_ledger *l = &leak_g->ledger;
 	uint32_t i;
 
-	for (i = 0; i < l->ncands; i++) {
-		const leak_watch *w;
-		if (!l->cands[i].suspect) {
-			continue;
+	for (i = 0; i < leak_g->nwatches; i++) {
+		if (leak_watch_due(&leak_g->watches[i])) {
+			return true;
 		}
-		w = leak_watch_of(l->cands[i].site);
-		if (!w || l->jobs - w->job >= leak_gap(&l->cands[i])) {
+	}
+	for (i = 0; i < l->ncands; i++) {
+		if (l->cands[i].suspect && !leak_watch_of(l->cands[i].site) && leak_g->nwatches < MEMPROF_LEDGER_CANDIDATES) {
 			return true;
 		}
 	}
 	return false;
 }
 
-/* Watches of sites the ledger no longer follows go. */
+/* Watches go when their last walk saw nothing grow and the ledger no
+ * longer suspects their site. */
 static void leak_watches_prune(void)
 {
 	uint32_t i = 0;
 
 	while (i < leak_g->nwatches) {
-		if (!memprof_ledger_candidate_of(&leak_g->ledger, leak_g->watches[i].site)) {
-			/* the site stopped growing: so did its containers */
-			leak_stopped(leak_g->watches[i].site, NULL, NULL, 0);
-			leak_shares_free(leak_g->watches[i].shares, leak_g->watches[i].nshares);
-			leak_g->watches[i] = leak_g->watches[--leak_g->nwatches];
+		leak_watch *w = &leak_g->watches[i];
+		const memprof_ledger_candidate *c = memprof_ledger_candidate_of(&leak_g->ledger, w->site);
+		if (!w->grew && (!c || !c->suspect)) {
+			leak_stopped(w->site, NULL, 0);
+			leak_shares_free(w->shares, w->nshares);
+			*w = leak_g->watches[--leak_g->nwatches];
 			continue;
 		}
 		i++;
 	}
 }
 
-static uint32_t leak_walk(void)
+/* Where a watch's site stands now, for its next walk. */
+static void leak_watch_set(leak_watch *w, leak_share *now, uint32_t n)
+{
+	const memprof_ledger *l = &leak_g->ledger;
+
+	leak_shares_free(w->shares, w->nshares);
+	memcpy(w->shares, now, n * sizeof(now[0]));
+	w->nshares = n;
+	w->job = l->jobs;
+	w->site_bytes = w->site < l->sites_cap ? l->prev[w->site] : 0;
+}
+
+static uint32_t leak_walk(uint64_t confirm_jobs)
 {
 	const memprof_ledger *l = &leak_g->ledger;
 	memprof_view view = { 0, false, true };
@@ -359,35 +492,29 @@ static uint32_t leak_walk(void)
 	if (rc != SUCCESS) {
 		return 0;
 	}
-	for (i = 0; i < l->ncands; i++) {
+	for (i = 0; i < leak_g->nwatches; i++) {
+		leak_watch *w = &leak_g->watches[i];
 		leak_share now[LEAK_SHARES];
 		uint32_t n;
-		leak_watch *w;
-		if (!l->cands[i].suspect) {
-			continue;
-		}
-		w = leak_watch_of(l->cands[i].site);
-		if (w && l->jobs - w->job < leak_gap(&l->cands[i])) {
-			continue;
-		}
-		if (!w) {
-			if (leak_g->nwatches == MEMPROF_LEDGER_CANDIDATES) {
-				continue;
-			}
-			w = &leak_g->watches[leak_g->nwatches++];
-			memset(w, 0, sizeof(*w));
-			w->site = l->cands[i].site;
-			w->job = l->jobs;
-			w->nshares = leak_shares_of(&p, w->site, w->shares);
+		if (!leak_watch_due(w)) {
 			continue;
 		}
 		n = leak_shares_of(&p, w->site, now);
-		fresh += leak_compare(w, now, n);
-		/* the next comparison starts from here */
-		leak_shares_free(w->shares, w->nshares);
-		memcpy(w->shares, now, n * sizeof(now[0]));
-		w->nshares = n;
-		w->job = l->jobs;
+		fresh += leak_compare(w, now, n, confirm_jobs);
+		leak_watch_set(w, now, n);
+	}
+	for (i = 0; i < l->ncands && leak_g->nwatches < MEMPROF_LEDGER_CANDIDATES; i++) {
+		leak_watch *w;
+		leak_share now[LEAK_SHARES];
+		if (!l->cands[i].suspect || leak_watch_of(l->cands[i].site)) {
+			continue;
+		}
+		/* the first walk of a site: where its bytes are */
+		w = &leak_g->watches[leak_g->nwatches++];
+		memset(w, 0, sizeof(*w));
+		w->site = l->cands[i].site;
+		w->grew = true;
+		leak_watch_set(w, now, leak_shares_of(&p, w->site, now));
 	}
 	memprof_profile_free(&p);
 	return fresh;
@@ -408,7 +535,7 @@ static void leak_snapshot(uint64_t start, bool timed)
 	leak_g->last_snapshot_ns = start;
 }
 
-uint32_t memprof_leak_job(uint32_t budget)
+uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 {
 	uint64_t start;
 	uint32_t fresh = 0;
@@ -419,22 +546,23 @@ uint32_t memprof_leak_job(uint32_t budget)
 			return 0;
 		}
 		memprof_ledger_init(&leak_g->ledger, MEMPROF_LEAK_WARMUP);
-		leak_g->sampled = memprof_heap_sample_interval() != 0;
+		leak_g->interval = memprof_heap_sample_interval();
+		leak_g->sampled = leak_g->interval != 0;
 	}
-	if (!budget) {
+	if (!rules->budget) {
 		leak_g->ledger.stride = 1;
 	}
 	if (!memprof_ledger_boundary(&leak_g->ledger)) {
 		return 0;
 	}
 	start = leak_now_ns();
-	leak_snapshot(start, budget != 0);
+	leak_snapshot(start, rules->budget != 0);
 	leak_watches_prune();
 	/* a walk costs what a dump costs: spaced to take budget% of the time */
-	if (leak_walk_wanted() && (!budget || !leak_g->last_walk_ns
-			|| (start - leak_g->last_walk_ns) * budget >= 100 * leak_g->walk_cost_ns)) {
+	if (leak_walk_wanted() && (!rules->budget || !leak_g->last_walk_ns
+			|| (start - leak_g->last_walk_ns) * rules->budget >= 100 * leak_g->walk_cost_ns)) {
 		uint64_t walk_start = leak_now_ns();
-		fresh = leak_walk();
+		fresh = leak_walk(rules->confirm_jobs);
 		leak_g->last_walk_ns = leak_now_ns();
 		leak_g->walk_cost_ns = leak_g->last_walk_ns - walk_start;
 	}
@@ -450,7 +578,7 @@ uint64_t memprof_leak_jobs(void)
 static int leak_cmp(const void *a, const void *b)
 {
 	const memprof_leak *x = a, *y = b;
-	bool cx = x->growths >= MEMPROF_LEAK_CONFIRM, cy = y->growths >= MEMPROF_LEAK_CONFIRM;
+	bool cx = x->confirmed_job != 0, cy = y->confirmed_job != 0;
 
 	if (cx != cy) {
 		return cx ? -1 : 1;
@@ -458,22 +586,38 @@ static int leak_cmp(const void *a, const void *b)
 	return x->bytes_per_job > y->bytes_per_job ? -1 : x->bytes_per_job < y->bytes_per_job;
 }
 
-const memprof_leak *memprof_leak_list(uint32_t *count)
+const memprof_leak *memprof_leak_list(bool growing, uint32_t *count, uint32_t *confirmed)
 {
-	uint32_t n = 0;
+	uint32_t i, n = 0;
+	memprof_leak sorted[MEMPROF_LEAK_MAX];
+	leak_base bases[MEMPROF_LEAK_MAX];
 
-	*count = 0;
+	*count = *confirmed = 0;
 	if (!leak_g) {
 		return NULL;
 	}
-	qsort(leak_g->leaks, leak_g->nleaks, sizeof(leak_g->leaks[0]), leak_cmp);
-	while (n < leak_g->nleaks && leak_g->leaks[n].growths >= MEMPROF_LEAK_CONFIRM) {
+	/* sorted with their bases: an index pairs them */
+	for (i = 0; i < leak_g->nleaks; i++) {
+		sorted[i] = leak_g->leaks[i];
+		sorted[i].site = i;
+	}
+	qsort(sorted, leak_g->nleaks, sizeof(sorted[0]), leak_cmp);
+	for (i = 0; i < leak_g->nleaks; i++) {
+		bases[i] = leak_g->bases[sorted[i].site];
+		sorted[i].site = leak_g->leaks[sorted[i].site].site;
+	}
+	memcpy(leak_g->leaks, sorted, leak_g->nleaks * sizeof(sorted[0]));
+	memcpy(leak_g->bases, bases, leak_g->nleaks * sizeof(bases[0]));
+	while (*confirmed < leak_g->nleaks && leak_g->leaks[*confirmed].confirmed_job) {
+		++*confirmed;
+	}
+	n = *confirmed;
+	while (growing && n < leak_g->nleaks && leak_g->leaks[n].growths >= 2) {
 		n++;
 	}
 	*count = n;
 	return leak_g->leaks;
 }
-
 void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via)
 {
 	const memprof_site *site = memprof_site_by_id(leak->site);
@@ -496,8 +640,13 @@ void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
 	size_t o;
 
 	memprof_leak_site(leak, &function, &line, &via);
-	o = (size_t) snprintf(buf, size, "+%.0f B/job held in %s, allocated at %s", leak->bytes_per_job, leak->holder,
-		function);
+	o = (size_t) snprintf(buf, size, "+%.0f B/job held in %s", leak->bytes_per_job, leak->holder);
+	if (leak->slots_only && o < size) {
+		o += (size_t) snprintf(buf + o, size - o, " (+%.1f elements/job, the array's slots)", leak->elements_per_job);
+	}
+	if (o < size) {
+		o += (size_t) snprintf(buf + o, size - o, ", allocated at %s", function);
+	}
 	if (line && o < size) {
 		o += (size_t) snprintf(buf + o, size - o, " line %u", line);
 	}
@@ -508,8 +657,8 @@ void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
 
 uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max)
 {
-	uint32_t n, i;
-	const memprof_leak *leaks = memprof_leak_list(&n);
+	uint32_t n, confirmed, i;
+	const memprof_leak *leaks = memprof_leak_list(false, &n, &confirmed);
 
 	for (i = 0; i < n && i < max; i++) {
 		out[i].site = leaks[i].site;

@@ -21,24 +21,37 @@
 #define MEMPROF_LEAK_WARMUP 16
 /** Leaks followed at once (the largest per job). */
 #define MEMPROF_LEAK_MAX 32
-/** Walks in a row a container must have grown in to be a leak: a cache
- *  that fills within a few dozen jobs stops before. */
+/** Walks a container must have grown at to be confirmed. */
 #define MEMPROF_LEAK_CONFIRM 3
+/** Sampled growth a sampled leak needs to be confirmed, in sample
+ *  intervals: its estimate is then within a quarter (one standard error). */
+#define MEMPROF_LEAK_CONFIRM_SAMPLES 16
+/** How many times longer than the longest fill seen (a container that grew,
+ *  then stopped) a growth must last to be confirmed. */
+#define MEMPROF_LEAK_FILL_FACTOR 3
 
 /**
- * A confirmed leak: a site whose live bytes held in one container grew
- * between two walks.
+ * A container that grows: a site's live bytes held in one container, or
+ * the container's elements, grew between walks.
  * @var site            the allocation site (tree.h)
  * @var holder          the holding container (retain.h), from the arena
  * @var path            a retention path to it, from the arena
- * @var bytes_per_job   growth between the walks, per job
+ * @var bytes_per_job   growth since it was first seen growing, per job; for
+ *                      a container that gains slots and no blocks (ints, a
+ *                      value appended again, a string grown in place: the
+ *                      latter by bytes), its elements per job times the
+ *                      bytes a slot of its storage takes
  * @var blocks_per_job  the same in blocks
- * @var jobs            jobs between the walks
+ * @var elements_per_job  its elements' growth per job (0: none)
+ * @var jobs            jobs since it was first seen growing
+ * @var first_job       the job it was first seen growing from
+ * @var grow_job        the last walk that saw it grow
  * @var confirmed_job   the job at which it was confirmed (0: not yet)
  * @var live_bytes      what the container held of the site at the last walk
- * @var growths         walks in a row that found it grown; confirmed at
- *                      MEMPROF_LEAK_CONFIRM, forgotten when a walk finds it
- *                      did not grow or its site stops growing
+ * @var growths         walks that saw it grow; forgotten when a walk finds it
+ *                      shrunk, or it did not grow for twice its mean gap
+ *                      between growths
+ * @var slots_only      it gains elements and no blocks
  */
 typedef struct _memprof_leak {
 	uint32_t site;
@@ -46,29 +59,50 @@ typedef struct _memprof_leak {
 	char *path;
 	double bytes_per_job;
 	double blocks_per_job;
+	double elements_per_job;
 	uint64_t jobs;
+	uint64_t first_job;
+	uint64_t grow_job;
 	uint64_t confirmed_job;
 	uint64_t live_bytes;
 	uint32_t growths;
+	bool slots_only;
 } memprof_leak;
 
 /**
+ * When growth is confirmed a leak: at MEMPROF_LEAK_CONFIRM walks that saw
+ * it grow, over confirm_jobs jobs at least and MEMPROF_LEAK_FILL_FACTOR
+ * times the longest fill seen; sampled, MEMPROF_LEAK_CONFIRM_SAMPLES
+ * intervals of growth. A cache that fills for less than that is never
+ * confirmed.
+ * @var budget        percent of the time walks may take while something
+ *                    grows (snapshots then keep to a hundredth on their
+ *                    own); 0: no limit, a snapshot at every job and a walk
+ *                    whenever one is wanted, whatever the time (tests)
+ * @var confirm_jobs  see above
+ */
+typedef struct _memprof_leak_rules {
+	uint32_t budget;
+	uint64_t confirm_jobs;
+} memprof_leak_rules;
+
+/**
  * A job boundary: the ledger counts it, takes its snapshot when one is due
- * and walks when suspects need it. Call while profiling, outside a dump,
+ * and walks when growth needs it. Call while profiling, outside a dump,
  * with the request alive (a walk runs get_gc handlers).
- * @param budget  percent of the time walks may take while there are
- *                suspects (snapshots then keep to a hundredth on their
- *                own); 0: no limit, a snapshot at every job and a walk
- *                whenever one is wanted, whatever the time (tests)
  * @return the leaks confirmed at this boundary (0 mostly)
  */
-uint32_t memprof_leak_job(uint32_t budget);
+uint32_t memprof_leak_job(const memprof_leak_rules *rules);
 
 /** Jobs counted in this session. */
 uint64_t memprof_leak_jobs(void);
 
-/** The confirmed leaks still growing, the largest per job first; *count of them. */
-const memprof_leak *memprof_leak_list(uint32_t *count);
+/**
+ * The confirmed leaks still growing, the largest per job first, then with
+ * growing the containers seen growing at two walks or more, not confirmed
+ * yet; *count of them all, *confirmed of the first.
+ */
+const memprof_leak *memprof_leak_list(bool growing, uint32_t *count, uint32_t *confirmed);
 
 /**
  * Where a leak's blocks come from: the function and line (an internal
@@ -76,7 +110,8 @@ const memprof_leak *memprof_leak_list(uint32_t *count);
  */
 void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via);
 
-/** A leak in one line: "+232 B/job held in C, allocated at f line 3 (str_repeat)". */
+/** A leak in one line: "+232 B/job held in C, allocated at f line 3 (str_repeat)";
+ *  slots only: "+16 B/job held in C (+1.0 elements/job, the array's slots), ...". */
 void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size);
 
 /**

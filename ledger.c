@@ -9,6 +9,14 @@
  * Why candidates rather than a series per site: a worker has tens of
  * thousands of sites and a few that grow; a series per site would cost
  * memory and time for every one of them at every snapshot.
+ *
+ * Why three ways to climb: a leak of new blocks climbs at every snapshot;
+ * an array that only gains slots, a string grown in place and a sampled
+ * leak climb by steps, with flats between; a site whose blocks garbage
+ * cycles also hold climbs and falls with the collector, and only its
+ * floors say whether something stays. Why candidates keep their place
+ * until another needs it, ranked: sites that garbage makes climb would
+ * otherwise take every place before a leak's site reaches one.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -32,6 +40,7 @@ void memprof_ledger_free(memprof_ledger *l)
 {
 	memprof_arena_free(l->prev);
 	memprof_arena_free(l->cand);
+	memprof_arena_free(l->falls);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -41,55 +50,98 @@ bool memprof_ledger_boundary(memprof_ledger *l)
 	return l->jobs > l->warmup && (l->jobs - l->warmup) % l->stride == 0;
 }
 
+/* Grows one per-site column to cap entries; the new ones are zero. */
+static bool ledger_grow_column(void *column, size_t elem, size_t old, size_t need, size_t *cap)
+{
+	void *p;
+
+	memcpy(&p, column, sizeof(p));
+	*cap = old;
+	p = memprof_array_grow(p, cap, need, elem, 1024, false);
+	if (!p) {
+		return false;
+	}
+	memset((char *) p + old * elem, 0, (*cap - old) * elem);
+	memcpy(column, &p, sizeof(p));
+	return true;
+}
+
 static bool ledger_grow(memprof_ledger *l, uint32_t site)
 {
-	size_t cap = l->sites_cap, need = (size_t) site + 1;
-	uint64_t *prev;
-	uint8_t *cand;
+	size_t cap, need = (size_t) site + 1;
 
-	if (need <= cap) {
+	if (need <= l->sites_cap) {
 		return true;
 	}
-	prev = memprof_array_grow(l->prev, &cap, need, sizeof(*prev), 1024, false);
-	if (!prev) {
+	/* each column ends at the same capacity: they start from the same one */
+	if (!ledger_grow_column(&l->prev, sizeof(*l->prev), l->sites_cap, need, &cap)
+			|| !ledger_grow_column(&l->cand, sizeof(*l->cand), l->sites_cap, need, &cap)
+			|| !ledger_grow_column(&l->falls, sizeof(*l->falls), l->sites_cap, need, &cap)) {
 		return false;
 	}
-	l->prev = prev;
-	cap = l->sites_cap;
-	cand = memprof_array_grow(l->cand, &cap, need, sizeof(*cand), 1024, false);
-	if (!cand) {
-		return false;
-	}
-	l->cand = cand;
-	/* a site seen for the first time starts from nothing */
-	memset(prev + l->sites_cap, 0, (cap - l->sites_cap) * sizeof(*prev));
-	memset(cand + l->sites_cap, 0, (cap - l->sites_cap) * sizeof(*cand));
 	l->sites_cap = cap;
 	return true;
 }
 
-static void ledger_drop(memprof_ledger *l, uint32_t i)
+/* Jobs a candidate's climb may pause before it counts as stopped: four of
+ * its mean gaps between new maxima, eight snapshots at least. */
+static uint64_t ledger_allowance(const memprof_ledger *l, const memprof_ledger_candidate *c)
 {
-	l->cand[l->cands[i].site] = 0;
-	if (i != --l->ncands) {
-		l->cands[i] = l->cands[l->ncands];
-		l->cand[l->cands[i].site] = (uint8_t) (i + 1);
-	}
+	uint64_t gap = c->rises ? (c->rise_job - c->first_job) / c->rises : 0, min = 8 * l->stride;
+
+	return 4 * gap > min ? 4 * gap : min;
 }
 
-/* A free place for a new candidate: a new one, else the one longest off
- * its maximum (not a suspect); -1 when every place is taken. */
-static int ledger_place(memprof_ledger *l)
+/* Its floors rise, each above the last, by more than chance (twice the
+ * most one snapshot added) at MEMPROF_LEDGER_MIN_SLOPE or more, and it
+ * still falls as often as it did. */
+static bool ledger_floors_rise(const memprof_ledger *l, const memprof_ledger_candidate *c)
 {
-	uint32_t i, worst = 0;
+	const memprof_ledger_point *first = &c->floors[0], *last = &c->floors[c->nfloors - 1];
+	uint32_t i;
+
+	if (c->nfloors < MEMPROF_LEDGER_FLOORS || last->job <= first->job || last->bytes <= first->bytes + 2 * c->climb) {
+		return false;
+	}
+	for (i = 1; i < c->nfloors; i++) {
+		if (c->floors[i].bytes < c->floors[i - 1].bytes) {
+			return false;
+		}
+	}
+	if (l->jobs - last->job > 4 * (last->job - first->job) / (c->nfloors - 1)) {
+		return false;
+	}
+	return (double) (last->bytes - first->bytes) / (double) (last->job - first->job) >= MEMPROF_LEDGER_MIN_SLOPE;
+}
+
+bool memprof_ledger_climbing(const memprof_ledger *l, const memprof_ledger_candidate *c)
+{
+	return l->jobs - c->rise_job <= ledger_allowance(l, c) || ledger_floors_rise(l, c);
+}
+
+/* Whom a new candidate's place is taken from, when every place is taken:
+ * one that stopped climbing, else (for a site garbage never made fall)
+ * one that garbage makes climb; never a suspect. -1: none. */
+static int ledger_place(memprof_ledger *l, uint32_t site)
+{
+	uint32_t i, best = 0;
+	uint32_t rank = l->falls[site] ? 1 : 0;
+	uint64_t idle = 0;
 	int at = -1;
 
 	if (l->ncands < MEMPROF_LEDGER_CANDIDATES) {
 		return (int) l->ncands++;
 	}
 	for (i = 0; i < l->ncands; i++) {
-		if (!l->cands[i].suspect && l->cands[i].since_max >= 2 && l->cands[i].since_max > worst) {
-			worst = l->cands[i].since_max;
+		const memprof_ledger_candidate *c = &l->cands[i];
+		uint32_t r;
+		if (c->suspect) {
+			continue;
+		}
+		r = !memprof_ledger_climbing(l, c) ? 2 : l->falls[c->site] ? 1 : 0;
+		if (r > rank && (r > best || (r == best && l->jobs - c->rise_job > idle))) {
+			best = r;
+			idle = l->jobs - c->rise_job;
 			at = (int) i;
 		}
 	}
@@ -99,24 +151,51 @@ static int ledger_place(memprof_ledger *l)
 	return at;
 }
 
-static void ledger_add(memprof_ledger_candidate *c, uint64_t job, uint64_t bytes, uint64_t blocks)
+/* It fell back: what grew was freed (collected cycles, an eviction). The
+ * series becomes its lower envelope, the floor is kept. */
+static void ledger_fall(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t bytes, uint64_t blocks)
 {
-	uint64_t max = 0, min = UINT64_MAX, slack;
 	uint32_t i;
 
+	c->drops++;
+	if (l->falls[c->site] < UINT8_MAX) {
+		l->falls[c->site]++;
+	}
+	l->fell = true;
+	c->fall_job = l->jobs;
+	if (c->nfloors == MEMPROF_LEDGER_FLOORS) {
+		memmove(&c->floors[0], &c->floors[1], (MEMPROF_LEDGER_FLOORS - 1) * sizeof(c->floors[0]));
+		c->nfloors--;
+	}
+	c->floors[c->nfloors].job = l->jobs;
+	c->floors[c->nfloors].bytes = bytes;
+	c->floors[c->nfloors].blocks = blocks;
+	c->nfloors++;
 	for (i = 0; i < c->n; i++) {
-		max = c->series[i].bytes > max ? c->series[i].bytes : max;
-		min = c->series[i].bytes < min ? c->series[i].bytes : min;
+		if (c->series[i].bytes > bytes) {
+			c->series[i].bytes = bytes;
+			c->series[i].blocks = blocks < c->series[i].blocks ? blocks : c->series[i].blocks;
+		}
 	}
-	slack = (max - min) / 8 > 64 ? (max - min) / 8 : 64;
-	if (c->n && bytes + slack < max) {
-		/* fell back: what grew was freed (collected cycles, an eviction) */
-		c->drops++;
-		c->n = 0;
-		c->every = 1;
-		c->suspect = false;
+	c->max = bytes;
+}
+
+static void ledger_add(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t prev, uint64_t bytes, uint64_t blocks)
+{
+	uint64_t slack = c->n && (c->max - c->series[0].bytes) / 8 > 64 ? (c->max - c->series[0].bytes) / 8 : 64;
+	uint32_t i;
+
+	if (bytes > prev && bytes - prev > c->climb) {
+		c->climb = bytes - prev;
 	}
-	if (c->n && ++c->pending < c->every) {
+	if (bytes + slack < c->max) {
+		ledger_fall(l, c, bytes, blocks);
+	} else if (bytes > c->max) {
+		c->max = bytes;
+		c->rises++;
+		c->rise_job = l->jobs;
+	}
+	if (++c->pending < c->every) {
 		return;
 	}
 	c->pending = 0;
@@ -128,11 +207,26 @@ static void ledger_add(memprof_ledger_candidate *c, uint64_t job, uint64_t bytes
 		c->n = MEMPROF_LEDGER_SERIES / 2;
 		c->every *= 2;
 	}
-	c->since_max = !c->n || bytes > max ? 0 : c->since_max + 1;
-	c->series[c->n].job = job;
+	c->series[c->n].job = l->jobs;
 	c->series[c->n].bytes = bytes;
 	c->series[c->n].blocks = blocks;
 	c->n++;
+}
+
+/* A new candidate for site, from where it stood at the last snapshot. */
+static void ledger_start(memprof_ledger *l, uint32_t at, uint32_t site, uint64_t prev)
+{
+	memprof_ledger_candidate *c = &l->cands[at];
+
+	memset(c, 0, sizeof(*c));
+	c->site = site;
+	c->every = 1;
+	c->first_job = c->rise_job = l->jobs - l->stride;
+	c->max = prev;
+	c->series[0].job = c->first_job;
+	c->series[0].bytes = prev;
+	c->n = 1;
+	l->cand[site] = (uint8_t) (at + 1);
 }
 
 bool memprof_ledger_observe(memprof_ledger *l, uint32_t site, uint64_t bytes, uint64_t blocks)
@@ -148,20 +242,14 @@ bool memprof_ledger_observe(memprof_ledger *l, uint32_t site, uint64_t bytes, ui
 	}
 	prev = l->prev[site];
 	l->prev[site] = bytes;
-	if (l->cand[site]) {
-		ledger_add(&l->cands[l->cand[site] - 1], l->jobs, bytes, blocks);
-		return true;
+	if (!l->cand[site]) {
+		/* the first snapshot only sets where each site starts */
+		if (bytes <= prev || l->snapshots == 0 || (at = ledger_place(l, site)) < 0) {
+			return true;
+		}
+		ledger_start(l, (uint32_t) at, site, prev);
 	}
-	/* the first snapshot only sets where each site starts */
-	if (bytes <= prev || l->snapshots == 0 || (at = ledger_place(l)) < 0) {
-		return true;
-	}
-	memset(&l->cands[at], 0, sizeof(l->cands[at]));
-	l->cands[at].site = site;
-	l->cands[at].every = 1;
-	l->cand[site] = (uint8_t) (at + 1);
-	ledger_add(&l->cands[at], l->jobs - l->stride, prev, 0);
-	ledger_add(&l->cands[at], l->jobs, bytes, blocks);
+	ledger_add(l, &l->cands[l->cand[site] - 1], prev, bytes, blocks);
 	return true;
 }
 
@@ -176,21 +264,61 @@ static bool ledger_steady(const memprof_ledger_candidate *c)
 	return 4 * up >= 3 * (c->n - 1);
 }
 
+/* Jobs a climb must last, where garbage cycles are seen, before it is a
+ * suspect's: the collector's period (at most 128 jobs), after which
+ * garbage would have fallen. */
+static uint64_t ledger_patience(const memprof_ledger *l)
+{
+	return l->fall_gap < 128 ? l->fall_gap : 128;
+}
+
+static bool ledger_suspect(const memprof_ledger *l, const memprof_ledger_candidate *c)
+{
+	uint64_t since = c->fall_job ? c->fall_job : c->first_job, gap;
+
+	if (l->jobs - c->first_job < MEMPROF_LEDGER_MIN_POINTS * l->stride) {
+		return false;
+	}
+	if (l->falls[c->site]) {
+		/* garbage makes it climb: its floors say, or a climb three of the
+		 * collector's periods long */
+		if (ledger_floors_rise(l, c)) {
+			return true;
+		}
+		if (!l->fall_gap || l->jobs - since < 3 * l->fall_gap) {
+			return false;
+		}
+	} else if (l->jobs - since < ledger_patience(l)) {
+		/* a climb shorter than the collector's period may be garbage's */
+		return false;
+	}
+	if (c->n >= MEMPROF_LEDGER_MIN_POINTS && c->rise_job == l->jobs && ledger_steady(c)
+			&& memprof_ledger_slope(c, false) >= MEMPROF_LEDGER_MIN_SLOPE) {
+		return true;
+	}
+	if (c->rises < MEMPROF_LEDGER_MIN_RISES || c->rise_job <= c->series[0].job) {
+		return false;
+	}
+	gap = (c->rise_job - c->first_job) / c->rises;
+	return l->jobs - c->rise_job <= 2 * gap
+		&& (double) (c->max - c->series[0].bytes) / (double) (c->rise_job - c->series[0].job) >= MEMPROF_LEDGER_MIN_SLOPE;
+}
+
 void memprof_ledger_settle(memprof_ledger *l, uint64_t cost_ns, uint64_t since_ns)
 {
-	uint32_t i = 0;
+	uint32_t i;
 
 	l->snapshots++;
-	while (i < l->ncands) {
-		memprof_ledger_candidate *c = &l->cands[i];
-		/* stopped climbing (a cache that filled), or keeps falling back */
-		if (c->since_max >= MEMPROF_LEDGER_SERIES / 2 || c->drops > 4) {
-			ledger_drop(l, i);
-			continue;
+	if (l->fell) {
+		if (l->fall_job) {
+			uint64_t gap = l->jobs - l->fall_job;
+			l->fall_gap = l->fall_gap ? (3 * l->fall_gap + gap) / 4 : gap;
 		}
-		c->suspect = c->n >= MEMPROF_LEDGER_MIN_POINTS && c->since_max == 0 && ledger_steady(c)
-			&& memprof_ledger_slope(c, false) >= MEMPROF_LEDGER_MIN_SLOPE;
-		i++;
+		l->fall_job = l->jobs;
+		l->fell = false;
+	}
+	for (i = 0; i < l->ncands; i++) {
+		l->cands[i].suspect = ledger_suspect(l, &l->cands[i]);
 	}
 	if (since_ns && cost_ns * 100 > since_ns && l->stride < (UINT64_C(1) << 20)) {
 		l->stride *= 2;
@@ -225,6 +353,13 @@ double memprof_ledger_slope(const memprof_ledger_candidate *c, bool blocks)
 	}
 	qsort(slopes, n, sizeof(slopes[0]), ledger_cmp);
 	return n % 2 ? slopes[n / 2] : (slopes[n / 2 - 1] + slopes[n / 2]) / 2;
+}
+
+void memprof_ledger_garbage(memprof_ledger *l, uint32_t site)
+{
+	if (site < l->sites_cap && !l->falls[site]) {
+		l->falls[site] = 1;
+	}
 }
 
 const memprof_ledger_candidate *memprof_ledger_candidate_of(const memprof_ledger *l, uint32_t site)

@@ -3,12 +3,13 @@
  * warm-up; the stride doubles while a snapshot costs more than a hundredth
  * of the time between two), each allocation site's live bytes are compared
  * with the previous snapshot's. A site that grew becomes a candidate with a
- * short series of (job, bytes, blocks); a candidate that climbs steadily is
- * a suspect; one that stops climbing (a cache that filled) or falls back
- * (garbage cycles collected, a cache that evicts) is dropped. Which
- * container holds a suspect's growth, and whether it is garbage, is for
- * the retention walks of the caller (leak.c): the ledger keeps numbers
- * only. libc and meta.h only.
+ * short series of (job, bytes, blocks), and is a suspect while it climbs:
+ * steadily (new blocks every job), by steps (an array's storage doubling,
+ * sampled allocations), or, for a site garbage cycles make climb and fall
+ * (a sawtooth), by the floors it falls back to. Which container holds a
+ * suspect's growth, and whether it is garbage, is for the retention walks
+ * of the caller (leak.c): the ledger keeps numbers only. libc and meta.h
+ * only.
  */
 #ifndef MEMPROF_LEDGER_H
 #define MEMPROF_LEDGER_H
@@ -19,8 +20,12 @@
 
 /** Points a candidate's series keeps (the newest). */
 #define MEMPROF_LEDGER_SERIES 16
-/** Points before a candidate can be a suspect. */
+/** Points before a steady climb can be a suspect's. */
 #define MEMPROF_LEDGER_MIN_POINTS 8
+/** New maxima before a climb by steps can be a suspect's. */
+#define MEMPROF_LEDGER_MIN_RISES 3
+/** Floors (what a sawtooth site fell back to) a candidate keeps. */
+#define MEMPROF_LEDGER_FLOORS 4
 /** Candidates followed at once. */
 #define MEMPROF_LEDGER_CANDIDATES 64
 /** Growth below this many bytes per job is not a suspect's. */
@@ -36,25 +41,45 @@ typedef struct _memprof_ledger_point {
  * A site that grew at a snapshot.
  * @var every      a point is kept every `every` snapshots: when the series
  *                 is full, every other point goes and `every` doubles, so
- *                 the series spans the candidate's life (a leak that grows
- *                 every tenth job, or that sampling sees now and then,
- *                 climbs at the scale where it does)
+ *                 the series spans the candidate's life
  * @var pending    snapshots since the last point kept
- * @var since_max  points since its bytes were last at a new maximum
- * @var drops      times its bytes fell back below the series' maximum
- * @var suspect    it climbs steadily: MEMPROF_LEDGER_MIN_POINTS points or
- *                 more, at its maximum, three steps in four up, slope at
- *                 least MEMPROF_LEDGER_MIN_SLOPE bytes per job
+ * @var series     its lower envelope: when the site falls back, the points
+ *                 above where it fell are lowered to it, so that garbage the
+ *                 collector freed leaves no climb behind
+ * @var rises      snapshots at which its bytes reached a new maximum
+ * @var drops      times its bytes fell back (garbage cycles collected, a
+ *                 cache that evicts)
+ * @var first_job  the job it became a candidate at
+ * @var rise_job   the job of its last new maximum
+ * @var fall_job   the job of its last fall (0: none)
+ * @var max        its maximum since the last fall
+ * @var climb      the most its bytes grew between two snapshots: a floor
+ *                 must rise above this much to be more than chance
+ * @var floors     where it fell back to, the newest last (nfloors)
+ * @var suspect    it climbs: steadily (MEMPROF_LEDGER_MIN_POINTS points or
+ *                 more, at its maximum, three steps in four up), by steps
+ *                 (MEMPROF_LEDGER_MIN_RISES new maxima, the last one no
+ *                 older than twice the mean gap between them), or by its
+ *                 floors (MEMPROF_LEDGER_FLOORS of them, each above the
+ *                 last); in each case at MEMPROF_LEDGER_MIN_SLOPE bytes per
+ *                 job or more
  */
 typedef struct _memprof_ledger_candidate {
 	uint32_t site;
 	uint32_t n;
 	uint32_t every;
 	uint32_t pending;
-	uint32_t since_max;
+	uint32_t rises;
 	uint32_t drops;
+	uint32_t nfloors;
 	bool suspect;
+	uint64_t first_job;
+	uint64_t rise_job;
+	uint64_t fall_job;
+	uint64_t max;
+	uint64_t climb;
 	memprof_ledger_point series[MEMPROF_LEDGER_SERIES];
+	memprof_ledger_point floors[MEMPROF_LEDGER_FLOORS];
 } memprof_ledger_candidate;
 
 /**
@@ -65,6 +90,13 @@ typedef struct _memprof_ledger_candidate {
  * @var snapshots snapshots taken
  * @var prev      prev[site]: live bytes at the last snapshot
  * @var cand      cand[site]: index in cands + 1, 0 when not a candidate
+ * @var falls     falls[site]: times the site fell back, saturating: a site
+ *                known to rise and fall with the cycle collector takes a
+ *                candidate's place only from one that stopped climbing
+ * @var fall_gap  jobs between two snapshots that saw a fall, averaged (the
+ *                cycle collector's period, as the ledger sees it; 0: none
+ *                seen)
+ * @var fall_job  the last snapshot that saw one
  */
 typedef struct _memprof_ledger {
 	uint64_t jobs;
@@ -73,11 +105,18 @@ typedef struct _memprof_ledger {
 	uint64_t snapshots;
 	uint64_t *prev;
 	uint8_t *cand;
+	uint8_t *falls;
 	size_t sites_cap;
 	uint32_t nsites;
 	uint32_t ncands;
+	uint64_t fall_gap;
+	uint64_t fall_job;
+	bool fell;
 	memprof_ledger_candidate cands[MEMPROF_LEDGER_CANDIDATES];
 } memprof_ledger;
+
+/* cand[] holds an index + 1 in a uint8_t */
+_Static_assert(MEMPROF_LEDGER_CANDIDATES < UINT8_MAX, "candidate indexes fit cand[]");
 
 /** An empty ledger whose snapshots start after warmup boundaries. */
 void memprof_ledger_init(memprof_ledger *l, uint64_t warmup);
@@ -103,6 +142,20 @@ void memprof_ledger_settle(memprof_ledger *l, uint64_t cost_ns, uint64_t since_n
 
 /** Theil-Sen slope of a candidate's series per job: bytes, or blocks. */
 double memprof_ledger_slope(const memprof_ledger_candidate *c, bool blocks);
+
+/**
+ * Whether a candidate still climbs: its last new maximum is no older than
+ * four mean gaps between its maxima (and eight snapshots), or its floors
+ * rise. A candidate that stopped keeps its place until a site that climbs
+ * needs it.
+ */
+bool memprof_ledger_climbing(const memprof_ledger *l, const memprof_ledger_candidate *c);
+
+/**
+ * A walk found what site grew by held by garbage cycles only: it is taken
+ * for a site that garbage makes climb, as if it had fallen once.
+ */
+void memprof_ledger_garbage(memprof_ledger *l, uint32_t site);
 
 /** The candidate following site, or NULL. */
 const memprof_ledger_candidate *memprof_ledger_candidate_of(const memprof_ledger *l, uint32_t site);

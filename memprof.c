@@ -387,12 +387,13 @@ static void memprof_job_boundary(void)
 {
 	const memprof_leak *leaks;
 	char why[1024];
-	uint32_t n, i, fresh = memprof_leak_job((uint32_t) MEMPROF_G(ini).leak_budget);
+	memprof_leak_rules rules = { (uint32_t) MEMPROF_G(ini).leak_budget, (uint64_t) MEMPROF_G(ini).leak_confirm_jobs };
+	uint32_t n, confirmed, i, fresh = memprof_leak_job(&rules);
 
 	if (!fresh || !MEMPROF_G(ini).dump_on_leak) {
 		return;
 	}
-	leaks = memprof_leak_list(&n);
+	leaks = memprof_leak_list(false, &n, &confirmed);
 	for (i = 0; i < n; i++) {
 		if (leaks[i].confirmed_job == memprof_leak_jobs()) {
 			size_t len;
@@ -444,6 +445,8 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	memprof_leak_describe(leak, message, sizeof(message));
 	add_assoc_double(zv, "bytes_per_job", leak->bytes_per_job);
 	add_assoc_double(zv, "blocks_per_job", leak->blocks_per_job);
+	add_assoc_double(zv, "elements_per_job", leak->elements_per_job);
+	add_assoc_bool(zv, "confirmed", leak->confirmed_job != 0);
 	add_assoc_string(zv, "held_in", leak->holder);
 	add_assoc_string(zv, "retention_path", leak->path);
 	add_assoc_string(zv, "function", (char *) function);
@@ -460,7 +463,7 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	 * count of growth / interval, so one standard error is
 	 * sqrt(interval / growth) of it (blocks larger than the interval are
 	 * always sampled: smaller then). Full tracking counts: 0. */
-	add_assoc_double(zv, "relative_error", sampled && leak->bytes_per_job > 0 && leak->jobs
+	add_assoc_double(zv, "relative_error", sampled && !leak->slots_only && leak->bytes_per_job > 0 && leak->jobs
 		? sqrt((double) memprof_heap_sample_interval() / (leak->bytes_per_job * (double) leak->jobs)) : 0.0);
 	add_assoc_string(zv, "message", message);
 }
@@ -468,15 +471,19 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 ZEND_FUNCTION(memprof_leaks)
 {
 	const memprof_leak *leaks;
-	uint32_t i, n;
+	uint32_t i, n, confirmed;
+	bool growing = false;
 
-	ZEND_PARSE_PARAMETERS_NONE();
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL(growing)
+	ZEND_PARSE_PARAMETERS_END();
 	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
-	leaks = memprof_leak_list(&n);
+	leaks = memprof_leak_list(growing, &n, &confirmed);
 	array_init_size(return_value, n);
 	for (i = 0; i < n; i++) {
 		zval entry;

@@ -111,11 +111,13 @@ function memprof_job(): bool {}
 
 /**
  * What grows per job (memprof_job()): each confirmed leak still growing,
- * the largest per job first, with its bytes and blocks per job, the
- * container that holds it (held_in), a retention path to it, the
+ * the largest per job first, with its bytes, blocks and elements per job,
+ * the container that holds it (held_in), a retention path to it, the
  * allocation site (function, line, call_path) and a one-line message.
+ * @param bool $growing also the containers seen growing that are not
+ *                      confirmed yet (confirmed: false), after the others
  * @throws MemprofException when not enabled
  */
-function memprof_leaks(): array {}
+function memprof_leaks(bool $growing = false): array {}
 
 function memprof_version(): string {}

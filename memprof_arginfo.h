@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1f1a920940deb0d3cca439c7d27c98733ea2fd34 */
+ * Stub hash: 335ee69da5eaa216ead476162ac2a1b0ee75ca08 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -56,7 +56,9 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_job arginfo_memprof_disable
 
-#define arginfo_memprof_leaks arginfo_memprof_enabled_flags
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_leaks, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, growing, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()

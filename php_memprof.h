@@ -26,6 +26,7 @@ ZEND_BEGIN_MODULE_GLOBALS(memprof)
 		zend_long sample_interval;     /**< memprof.sample_interval: mean bytes between samples */
 		zend_long sample_seed;         /**< memprof.sample_seed: 0 seeds from time and pid */
 		zend_long leak_budget;         /**< memprof.leak_budget: % of the time the ledger's walks may take; 0: no limit */
+		zend_long leak_confirm_jobs;   /**< memprof.leak_confirm_jobs: jobs a growth must last to be confirmed a leak */
 		bool dump_on_leak;             /**< memprof.dump_on_leak: an automatic dump when a leak is confirmed */
 #ifdef MEMPROF_DEBUG
 		zend_long debug_fail_after;    /**< memprof.debug_fail_after (debug builds): see meta.h */

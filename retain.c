@@ -313,6 +313,8 @@ static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos, uint3
 
 	if (pos == 0 && !props && !w->failed && zend_hash_num_elements(ht) > w->paths[elems].most) {
 		w->paths[elems].most = zend_hash_num_elements(ht);
+		w->paths[elems].slot = HT_FLAGS(ht) & HASH_FLAG_UNINITIALIZED ? 0
+			: (uint32_t) ((HT_IS_PACKED(ht) ? HT_PACKED_SIZE(ht) : HT_SIZE(ht)) / ht->nTableSize);
 	}
 
 	for (; pos < ht->nNumUsed; pos++) {

@@ -75,6 +75,13 @@ typedef struct _memprof_dominator {
  *               differ by path only share it): for views by root
  * @var holdings holdings[id]: the first id with the same root and holder:
  *               for views by (root, holder)
+ * @var elements elements[id]: the holding collection's size (its largest
+ *               instance's elements, a run's length; 0: none), so that a
+ *               container that grows by slots only (ints, one object
+ *               appended again) is seen growing
+ * @var slots    slots[id]: bytes per slot of that instance's storage when
+ *               it is an array (0: not an array): what an element costs once
+ *               the storage's doublings are spread over the elements
  * @var count    ids
  * @var cap      ids allocated
  * @var dominators  with dominators asked for: the largest retained sizes,
@@ -92,6 +99,8 @@ typedef struct _memprof_retainers {
 	char **paths;
 	uint32_t *roots;
 	uint32_t *holdings;
+	uint32_t *elements;
+	uint32_t *slots;
 	uint32_t count;
 	size_t cap;
 	memprof_dominator *dominators;

@@ -1,7 +1,7 @@
 --TEST--
 leak ledger: memprof.dump_on_leak writes one dump naming the leak when it is confirmed
 --DESCRIPTION--
-leak ledger: memprof.dump_on_leak writes one automatic dump when a leak is confirmed, saying which and where; none without a leak
+leak ledger: memprof.dump_on_leak writes one automatic dump when a leak is confirmed, saying which and where (here two: the strings, then the array's slots); none without a leak
 --EXTENSIONS--
 memprof
 --FILE--
@@ -26,7 +26,7 @@ echo count(memprof_leaks()), " leak(s)\n";
 foreach (['LEAK=1', 'LEAK='] as $env) {
     array_map('unlink', glob("$dir/memprof.*"));
     $out = memprof_test_shell("$env MEMPROF_PROFILE=1 " . escapeshellarg($php) . " -n -d extension=" . escapeshellarg($so)
-        . " -d memprof.leak_budget=0 -d memprof.job_functions=handle -d memprof.dump_on_leak=1 -d memprof.output_format=callgrind"
+        . " -d memprof.leak_budget=0 -d memprof.leak_confirm_jobs=100 -d memprof.job_functions=handle -d memprof.dump_on_leak=1 -d memprof.output_format=callgrind"
         . " -d memprof.output_dir=" . escapeshellarg($dir) . " " . escapeshellarg($script) . " 2>&1");
     $dumps = glob("$dir/memprof.*.callgrind");
     echo "$env: $out", count($dumps), " dump(s)\n";
@@ -39,8 +39,9 @@ array_map('unlink', glob("$dir/*"));
 rmdir($dir);
 ?>
 --EXPECT--
-LEAK=1: 1 leak(s)
-1 dump(s)
+LEAK=1: 2 leak(s)
+2 dump(s)
   memprof.dump_on_leak: +232 B/job held in History::$entries, allocated at make_row line 3 (str_repeat) (live memory)
+  memprof.dump_on_leak: +16 B/job held in History::$entries (+1.0 elements/job, the array's slots), allocated at History::onFlush line 2 (live memory)
 LEAK=: 0 leak(s)
 0 dump(s)

@@ -12,6 +12,7 @@ depend on the machine's speed.
 memprof
 --INI--
 memprof.leak_budget=0
+memprof.leak_confirm_jobs=100
 --FILE--
 <?php
 class History { private array $entries = []; function onFlush(array $row, bool $leak) { if ($leak) { $this->entries[] = $row['name']; } } }
@@ -38,8 +39,8 @@ echo "handle, not leaking: ", work('handle', false, false, 2000), "\n";
 echo "another function named, leaking: ", work('make_rows', true, false, 300), "\n";
 ?>
 --EXPECT--
-handle, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)"]
-HANDLE among others, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)"]
-array_map, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)"]
+handle, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)","+16 B\/job held in History::$entries (+1.0 elements\/job, the array's slots), allocated at History::onFlush line 2"]
+HANDLE among others, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)","+16 B\/job held in History::$entries (+1.0 elements\/job, the array's slots), allocated at History::onFlush line 2"]
+array_map, leaking: ["+232 B\/job held in History::$entries, allocated at make_row line 3 (str_repeat)","+16 B\/job held in History::$entries (+1.0 elements\/job, the array's slots), allocated at History::onFlush line 2"]
 handle, not leaking: []
 another function named, leaking: []

@@ -14,6 +14,7 @@ per-job temporaries. The same worker without the leaks reports nothing over
 memprof
 --INI--
 memprof.leak_budget=0
+memprof.leak_confirm_jobs=100
 --FILE--
 <?php
 class EventManager { public array $listeners = []; }
@@ -90,12 +91,12 @@ function run(int $jobs, bool $leak): array
 
 [$leaks, $first] = run(500, true);
 echo "all four named within 500 jobs: ", $first !== null ? 'yes' : 'no', "\n";
-usort($leaks, fn($a, $b) => [$a['held_in'], $a['function'], $a['line']] <=> [$b['held_in'], $b['function'], $b['line']]);
+usort($leaks, fn($a, $b) => [$a['held_in'], $a['function'], $a['line'], $a['via'] ?? ''] <=> [$b['held_in'], $b['function'], $b['line'], $b['via'] ?? '']);
 foreach ($leaks as $l) {
     printf("%s: %s bytes, %s blocks per job; %s line %d%s; path %s\n", $l['held_in'], round($l['bytes_per_job']), $l['blocks_per_job'],
         $l['function'], $l['line'], isset($l['via']) ? " ({$l['via']})" : '', $l['retention_path']);
 }
-$history = array_values(array_filter($leaks, fn($l) => $l['held_in'] === 'History::$entries'))[0] ?? [];
+$history = array_values(array_filter($leaks, fn($l) => $l['held_in'] === 'History::$entries' && isset($l['via'])))[0] ?? [];
 echo $history['message'] ?? '', "\n";
 echo "call path: ", $history['call_path'] ?? '', "\n";
 
@@ -112,7 +113,9 @@ var_dump(memprof_job());
 all four named within 500 jobs: yes
 Bus::$handlers: %d bytes, 3 blocks per job; subscribe line 27; path {frame} run()::$bus -> Bus::$handlers[]
 Bus::$handlers: 102 bytes, 1 blocks per job; subscribe line 27 (str_repeat); path {frame} run()::$bus -> Bus::$handlers[] -> Closure::$p
+History::$entries: 16 bytes, 0 blocks per job; History::onFlush line 8; path {frame} run()::$em -> EntityManager::$eventManager -> EventManager::$listeners[] -> History::$entries
 History::$entries: 132 bytes, 1 blocks per job; History::onFlush line 8 (str_repeat); path {frame} run()::$em -> EntityManager::$eventManager -> EventManager::$listeners[] -> History::$entries[]
+Registry::$seen: 16 bytes, 0 blocks per job; register line 26; path Registry::$seen
 Registry::$seen: 92 bytes, 1 blocks per job; register line 26 (str_repeat); path Registry::$seen[]
 +132 B/job held in History::$entries, allocated at History::onFlush line 8 (str_repeat)
 call path: %s > run > job > History::onFlush > str_repeat

@@ -15,6 +15,7 @@ pprof_skip_without('go-pprof');
 ?>
 --INI--
 memprof.leak_budget=0
+memprof.leak_confirm_jobs=100
 pcre.jit=0
 --FILE--
 <?php
@@ -51,8 +52,8 @@ $none = pprof_run('go-pprof', ['-top', '-sample_index=growth_per_job', $before])
 echo "before any leak: rc ", $none['rc'] !== 0 ? 'non-zero' : 0, ", ", str_contains($none['err'] . $none['out'], 'growth_per_job') ? 'no growth_per_job column' : $none['err'], "\n";
 ?>
 --EXPECT--
-["+232 B\/job held in History::$entries, allocated at make_row line 4 (str_repeat)"]
-growth_per_job: rc=0, total 232B, str_repeat flat 232B, make_row cum 232B
-by holding container: {"History::$entries":232}
+["+232 B\/job held in History::$entries, allocated at make_row line 4 (str_repeat)","+16 B\/job held in History::$entries (+1.0 elements\/job, the array's slots), allocated at History::onFlush line 3"]
+growth_per_job: rc=0, total 248B, str_repeat flat 232B, make_row cum 232B
+by holding container: {"History::$entries":248}
 inuse_space still there: yes
 before any leak: rc non-zero, no growth_per_job column

@@ -25,7 +25,7 @@ memprof
 require __DIR__ . '/memprof.inc';
 $so = memprof_test_module();
 $root = dirname(__DIR__);
-$out = memprof_test_shell(sprintf('MEMPROF_TEST_LEAKS=listener,closure MEMPROF_TEST_JOBS=300 %s -n -d extension=%s -d memprof.leak_budget=0 %s %s %s 2>&1',
+$out = memprof_test_shell(sprintf('MEMPROF_TEST_LEAKS=listener,closure MEMPROF_TEST_JOBS=300 %s -n -d extension=%s -d memprof.leak_budget=0 -d memprof.leak_confirm_jobs=100 %s %s %s 2>&1',
     escapeshellarg(PHP_BINARY), escapeshellarg($so),
     escapeshellarg('-dmemprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage'),
     escapeshellarg("$root/scripts/memprof-top.php"), escapeshellarg("$root/tests/workers/messenger.php")));
@@ -38,15 +38,15 @@ preg_match_all('/^\s+([\d,]+) B\/job\s+[\d.]+ blocks  held in (\S+)( \(\d+ sites
 foreach ($c as $container) {
     echo "held in $container[2]", $container[3] ?? "", "\n";
 }
-preg_match_all('/^\s+allocated at OrderHandler::__invoke line (\d+): ([\d,]+) B\/job$/m', $section, $s, PREG_SET_ORDER);
+preg_match_all('/^\s+allocated at (?:OrderHandler::__invoke|Notifier::later) line (\d+)[^:]*: ([\d,]+) B\/job$/m', $section, $s, PREG_SET_ORDER);
 $sum = array_sum(array_map(fn($x) => (int) str_replace(',', '', $x[2]), $s));
 echo "Notifier's sites: lines ", implode(', ', array_column($s, 1)), "; ",
     $sum === (int) str_replace(',', '', $c[0][1] ?? '') ? 'the container\'s figure is their sum' : "sum $sum, container " . ($c[0][1] ?? '?'), "\n";
 echo "reached as: ", preg_match_all('/^\s+reached as /m', $section), " lines\n";
 ?>
 --EXPECT--
-3 leaks in 2 containers
-held in Notifier::$callbacks (2 sites)
+4 leaks in 2 containers
+held in Notifier::$callbacks (3 sites)
 held in OrderHistory::$handled
-Notifier's sites: lines 122, 121; the container's figure is their sum
+Notifier's sites: lines 122, 121, 99; the container's figure is their sum
 reached as: 2 lines

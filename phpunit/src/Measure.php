@@ -24,14 +24,16 @@ final class Measure
 
     /**
      * Runs $run $runs times, each a job of memprof's leak ledger (which
-     * needs some 80 jobs to confirm a leak: 16 of warm-up, then three walks
-     * that see a container grow); returns memprof_leaks()'s leaks above
+     * needs 16 jobs of warm-up, then a container seen growing for half the
+     * runs); returns memprof_leaks()'s leaks above
      * $toleranceBytes per run. With $dumpFile and leaks, the first has
      * 'dump' (the pprof file written, with its growth_per_job view) or
      * 'dump_error'.
      */
     public static function leaks(callable $run, int $runs, int $toleranceBytes = 0, ?string $dumpFile = null): array
     {
+        // a growth must last half the runs to be confirmed: a cache a test
+        // fills over fewer runs than that is not a leak
         return self::session(function () use ($run, $runs, $toleranceBytes, $dumpFile): array {
             for ($i = 0; $i < $runs; $i++) {
                 $run();
@@ -42,7 +44,7 @@ final class Measure
                 $leaks[0] += self::dumpTo($dumpFile, false);
             }
             return $leaks;
-        });
+        }, \max(1, \intdiv($runs, 2)));
     }
 
     /**
@@ -122,22 +124,25 @@ final class Measure
 
     /**
      * Runs $measure in a profiling session of its own, with the ledger's
-     * walks deterministic (leak_budget 0); a session that was running is
-     * stopped before and started again after.
+     * walks deterministic (leak_budget 0) and growth confirmed after
+     * $confirmJobs jobs; a session that was running is stopped before and
+     * started again after.
      */
-    public static function session(callable $measure): array
+    public static function session(callable $measure, int $confirmJobs = 60): array
     {
         $was = \memprof_enabled();
         if ($was) {
             \memprof_disable();
         }
         $budget = \ini_set('memprof.leak_budget', '0');
+        $confirm = \ini_set('memprof.leak_confirm_jobs', (string) $confirmJobs);
         \memprof_enable();
         try {
             return $measure();
         } finally {
             \memprof_disable();
             \ini_set('memprof.leak_budget', (string) $budget);
+            \ini_set('memprof.leak_confirm_jobs', (string) $confirm);
             if ($was) {
                 \memprof_enable();
             }

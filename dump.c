@@ -128,10 +128,34 @@ typedef struct _dump_retain_walk {
 	bool failed;
 } dump_retain_walk;
 
+/* Room for one more retained entry (counters and arrays, zeroed). */
+static bool dump_retained_entry(memprof_profile *profile)
+{
+	size_t cap = profile->retained_cap;
+	memprof_counters *counters = memprof_array_grow(profile->retained_counters, &cap, profile->nretained + 1,
+		sizeof(*counters), 64, false);
+	memprof_retained_array *arrays;
+
+	if (!counters) {
+		return false;
+	}
+	profile->retained_counters = counters;
+	cap = profile->retained_cap;
+	arrays = memprof_array_grow(profile->retained_arrays, &cap, profile->nretained + 1, sizeof(*arrays), 64, false);
+	if (!arrays) {
+		return false;
+	}
+	profile->retained_arrays = arrays;
+	profile->retained_cap = cap;
+	memset(&counters[profile->nretained], 0, sizeof(*counters));
+	memset(&arrays[profile->nretained], 0, sizeof(*arrays));
+	return true;
+}
+
 /* The retention walk's charge: the block's live counters to its site's
  * entry for that retainer, if the view shows the block. */
-static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, uint64_t *counted_bytes,
-	uint64_t *counted_blocks)
+static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, uint32_t elements, uint32_t slot_bytes,
+	uint64_t *counted_bytes, uint64_t *counted_blocks)
 {
 	dump_retain_walk *walk = arg;
 	memprof_profile *profile = walk->profile;
@@ -139,6 +163,7 @@ static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, 
 	uint64_t bytes, blocks;
 	PWord_t slot;
 	memprof_counters *c;
+	memprof_retained_array *a;
 
 	if (!memprof_heap_block(block, &site_id, &gen, &bytes, &blocks) || gen < walk->since || site_id >= profile->nsites) {
 		return false;
@@ -148,20 +173,19 @@ static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, 
 		walk->failed = true;
 		return false;
 	}
+	if (!*slot && !dump_retained_entry(profile)) {
+		walk->failed = true;
+		return false;
+	}
 	if (!*slot) {
-		memprof_counters *counters = memprof_array_grow(profile->retained_counters, &profile->retained_cap,
-			profile->nretained + 1, sizeof(*counters), 64, false);
-		if (!counters) {
-			walk->failed = true;
-			return false;
-		}
-		profile->retained_counters = counters;
-		memset(&counters[profile->nretained], 0, sizeof(*counters));
 		*slot = (Word_t) ++profile->nretained;
 	}
 	c = &profile->retained_counters[*slot - 1];
 	c->live_bytes += bytes;
 	c->live_blocks += blocks;
+	a = &profile->retained_arrays[*slot - 1];
+	a->elements += elements;
+	a->slot = slot_bytes > a->slot ? slot_bytes : a->slot;
 	*counted_bytes = bytes;
 	*counted_blocks = blocks;
 	return true;
@@ -264,6 +288,8 @@ void memprof_profile_free(memprof_profile *profile)
 	}
 	memprof_arena_free(profile->retained_counters);
 	profile->retained_counters = NULL;
+	memprof_arena_free(profile->retained_arrays);
+	profile->retained_arrays = NULL;
 	profile->nretained = profile->retained_cap = 0;
 	memprof_retainers_free(&profile->retainers);
 }

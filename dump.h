@@ -92,7 +92,16 @@ typedef struct _memprof_view {
  *                      at each site (live counters only; a site's live memory the
  *                      walk did not reach is in no entry)
  * @var retained_counters  nretained of them
+ * @var retained_arrays  beside each: the elements of the arrays whose storage
+ *                      is among those blocks, and the largest bytes per slot
+ *                      of that storage (retain.h's charge)
  */
+/** The arrays among a (site, retainer)'s blocks: see memprof_profile. */
+typedef struct _memprof_retained_array {
+	uint64_t elements;
+	uint32_t slot;
+} memprof_retained_array;
+
 typedef struct _memprof_profile {
 	const memprof_growth *growth;
 	uint32_t ngrowth;
@@ -111,6 +120,7 @@ typedef struct _memprof_profile {
 	memprof_retainers retainers;
 	void *retained;
 	memprof_counters *retained_counters;
+	memprof_retained_array *retained_arrays;
 	size_t nretained, retained_cap;
 } memprof_profile;
 

@@ -40,6 +40,10 @@
 #define LEAK_SHARES 8
 /* Jobs between the two walks of a site, at least. */
 #define LEAK_MIN_JOBS 16
+/* The first census: after it, each comes half the jobs so far later. */
+#define LEAK_CENSUS_FIRST 64
+/* Percent of the time censuses may take (with a budget). */
+#define LEAK_CENSUS_BUDGET 1
 
 typedef struct _leak_share {
 	char *holder;
@@ -47,8 +51,8 @@ typedef struct _leak_share {
 	uint64_t path_bytes;
 	uint64_t bytes;
 	uint64_t blocks;
-	uint64_t elements;  /* its collection's size (retain.h) */
-	uint32_t slot;      /* bytes per slot of its storage, when an array */
+	uint64_t elements;  /* elements of the arrays whose storage it holds */
+	uint32_t slot;      /* bytes per slot of that storage */
 } leak_share;
 
 /* A watched site, and where its bytes were at its last walk. */
@@ -76,6 +80,8 @@ typedef struct _leak_state {
 	leak_base bases[MEMPROF_LEAK_MAX];
 	uint32_t nleaks;
 	uint64_t longest_fill;
+	uint64_t census_job;   /* the next census is due at this job */
+	Pvoid_t census;        /* JudyL: site -> its arrays' elements at the last census */
 	uint64_t last_snapshot_ns;
 	uint64_t last_walk_ns;
 	uint64_t walk_cost_ns;
@@ -145,7 +151,7 @@ static leak_share *leak_share_slot(leak_share *shares, uint32_t *n, const char *
 
 /* Adds a retainer's share of a site to shares, by holder. */
 static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retainers *r, uint32_t ret,
-	const memprof_counters *c)
+	const memprof_counters *c, const memprof_retained_array *arrays)
 {
 	bool fresh;
 	leak_share *s = leak_share_slot(shares, n, r->holders[ret], c->live_bytes, &fresh);
@@ -162,10 +168,8 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 	}
 	s->bytes += c->live_bytes;
 	s->blocks += c->live_blocks;
-	if (r->elements && r->elements[ret] > s->elements) {
-		s->elements = r->elements[ret];
-		s->slot = r->slots[ret];
-	}
+	s->elements += arrays->elements;
+	s->slot = arrays->slot > s->slot ? arrays->slot : s->slot;
 	if (!s->path || c->live_bytes > s->path_bytes) {
 		char *copy = leak_strdup(r->paths[ret]);
 		if (copy) {
@@ -180,19 +184,59 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 	}
 }
 
-/* A site's bytes by holder, from a profile with retainers. */
+/* What the walk did not reach at a site whose other blocks one container
+ * holds is that container's: the insides of the values it holds (a
+ * closure's run-time cache under the JIT, an internal object's buffers). */
+static uint32_t leak_shares_fold(leak_share *shares, uint32_t n)
+{
+	uint32_t i, reached = UINT32_MAX, unreached = UINT32_MAX;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(shares[i].holder, "{not reached}") == 0) {
+			unreached = i;
+		} else if (strcmp(shares[i].holder, "{unreachable}") != 0) {
+			if (reached != UINT32_MAX) {
+				return n;
+			}
+			reached = i;
+		}
+	}
+	if (reached == UINT32_MAX || unreached == UINT32_MAX) {
+		return n;
+	}
+	shares[reached].bytes += shares[unreached].bytes;
+	shares[reached].blocks += shares[unreached].blocks;
+	leak_shares_free(&shares[unreached], 1);
+	shares[unreached] = shares[--n];
+	return n;
+}
+
+/* A site's bytes by holder, from a profile with retainers; what the walk
+ * did not reach (the insides of internal classes that hold no values, such
+ * as SplDoublyLinkedList's nodes) is held in "{not reached}". */
 static uint32_t leak_shares_of(const memprof_profile *p, uint32_t site, leak_share *shares)
 {
+	static const char *not_reached = "{not reached}";
+	const memprof_counters *live = &memprof_site_by_id(site)->self;
+	memprof_counters rest = *live;
+	memprof_retained_array none = { 0, 0 };
+	memprof_retainers unreached = { .holders = (char **) &not_reached, .paths = (char **) &not_reached, .count = 1 };
 	Word_t key = (Word_t) site << 32;
 	PWord_t slot;
 	uint32_t n = 0;
 
 	JLF(slot, (Pvoid_t) p->retained, key);
 	while (slot && (key >> 32) == site) {
-		leak_share_add(shares, &n, &p->retainers, (uint32_t) key, &p->retained_counters[*slot - 1]);
+		const memprof_counters *c = &p->retained_counters[*slot - 1];
+		leak_share_add(shares, &n, &p->retainers, (uint32_t) key, c, &p->retained_arrays[*slot - 1]);
+		rest.live_bytes -= c->live_bytes < rest.live_bytes ? c->live_bytes : rest.live_bytes;
+		rest.live_blocks -= c->live_blocks < rest.live_blocks ? c->live_blocks : rest.live_blocks;
 		JLN(slot, (Pvoid_t) p->retained, key);
 	}
-	return n;
+	if (rest.live_bytes) {
+		leak_share_add(shares, &n, &unreached, 0, &rest, &none);
+	}
+	return leak_shares_fold(shares, n);
 }
 
 static leak_watch *leak_watch_of(uint32_t site)
@@ -478,7 +522,66 @@ static void leak_watch_set(leak_watch *w, leak_share *now, uint32_t n)
 	w->site_bytes = w->site < l->sites_cap ? l->prev[w->site] : 0;
 }
 
-static uint32_t leak_walk(uint64_t confirm_jobs)
+/* A watch for site, from where its bytes are in p. */
+static void leak_watch_new(const memprof_profile *p, uint32_t site)
+{
+	leak_watch *w = &leak_g->watches[leak_g->nwatches++];
+	leak_share now[LEAK_SHARES];
+
+	memset(w, 0, sizeof(*w));
+	w->site = site;
+	w->grew = true;
+	leak_watch_set(w, now, leak_shares_of(p, site, now));
+}
+
+/* Each site's array elements held by something other than garbage, from p:
+ * JudyL site -> elements. */
+static Pvoid_t leak_census_take(const memprof_profile *p)
+{
+	Pvoid_t now = NULL;
+	Word_t key = 0;
+	PWord_t slot;
+
+	JLF(slot, (Pvoid_t) p->retained, key);
+	while (slot) {
+		const memprof_retained_array *a = &p->retained_arrays[*slot - 1];
+		if (a->elements && (uint32_t) key != MEMPROF_RETAIN_UNREACHABLE) {
+			PWord_t e = (PWord_t) JudyLIns(&now, key >> 32, PJE0);
+			if (e != PJERR) {
+				*e += a->elements;
+			}
+		}
+		JLN(slot, (Pvoid_t) p->retained, key);
+	}
+	return now;
+}
+
+/* The census: a site whose arrays gained elements since the last census
+ * gets a watch. It finds what gains slots only in an array too large to
+ * double within the ledger's sight, and what the ledger's candidates
+ * missed. The next census comes half the jobs so far later. */
+static void leak_census(const memprof_profile *p)
+{
+	Pvoid_t now = leak_census_take(p);
+	Word_t key = 0, freed;
+	PWord_t slot;
+	uint64_t jobs = leak_g->ledger.jobs;
+
+	JLF(slot, now, key);
+	while (slot && leak_g->nwatches < MEMPROF_LEDGER_CANDIDATES) {
+		PWord_t was = (PWord_t) JudyLGet(leak_g->census, key, PJE0);
+		if (was && was != PJERR && *slot > *was && !leak_watch_of((uint32_t) key)) {
+			leak_watch_new(p, (uint32_t) key);
+		}
+		JLN(slot, now, key);
+	}
+	JLFA(freed, leak_g->census);
+	(void) freed;
+	leak_g->census = now;
+	leak_g->census_job = jobs + (jobs / 2 > LEAK_CENSUS_FIRST ? jobs / 2 : LEAK_CENSUS_FIRST);
+}
+
+static uint32_t leak_walk(uint64_t confirm_jobs, bool census)
 {
 	const memprof_ledger *l = &leak_g->ledger;
 	memprof_view view = { 0, false, true };
@@ -504,17 +607,13 @@ static uint32_t leak_walk(uint64_t confirm_jobs)
 		leak_watch_set(w, now, n);
 	}
 	for (i = 0; i < l->ncands && leak_g->nwatches < MEMPROF_LEDGER_CANDIDATES; i++) {
-		leak_watch *w;
-		leak_share now[LEAK_SHARES];
-		if (!l->cands[i].suspect || leak_watch_of(l->cands[i].site)) {
-			continue;
+		if (l->cands[i].suspect && !leak_watch_of(l->cands[i].site)) {
+			/* the first walk of a site: where its bytes are */
+			leak_watch_new(&p, l->cands[i].site);
 		}
-		/* the first walk of a site: where its bytes are */
-		w = &leak_g->watches[leak_g->nwatches++];
-		memset(w, 0, sizeof(*w));
-		w->site = l->cands[i].site;
-		w->grew = true;
-		leak_watch_set(w, now, leak_shares_of(&p, w->site, now));
+	}
+	if (census) {
+		leak_census(&p);
 	}
 	memprof_profile_free(&p);
 	return fresh;
@@ -535,10 +634,18 @@ static void leak_snapshot(uint64_t start, bool timed)
 	leak_g->last_snapshot_ns = start;
 }
 
+/* Whether a walk now keeps walks within budget percent of the time (no
+ * budget: always). */
+static bool leak_walk_affordable(const memprof_leak_rules *rules, uint64_t start, uint32_t budget)
+{
+	return !rules->budget || !leak_g->last_walk_ns || (start - leak_g->last_walk_ns) * budget >= 100 * leak_g->walk_cost_ns;
+}
+
 uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 {
 	uint64_t start;
 	uint32_t fresh = 0;
+	bool census;
 
 	if (!leak_g) {
 		leak_g = memprof_arena_calloc(1, sizeof(*leak_g));
@@ -548,6 +655,7 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 		memprof_ledger_init(&leak_g->ledger, MEMPROF_LEAK_WARMUP);
 		leak_g->interval = memprof_heap_sample_interval();
 		leak_g->sampled = leak_g->interval != 0;
+		leak_g->census_job = LEAK_CENSUS_FIRST;
 	}
 	if (!rules->budget) {
 		leak_g->ledger.stride = 1;
@@ -558,11 +666,12 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 	start = leak_now_ns();
 	leak_snapshot(start, rules->budget != 0);
 	leak_watches_prune();
-	/* a walk costs what a dump costs: spaced to take budget% of the time */
-	if (leak_walk_wanted() && (!rules->budget || !leak_g->last_walk_ns
-			|| (start - leak_g->last_walk_ns) * rules->budget >= 100 * leak_g->walk_cost_ns)) {
+	/* a walk costs what a dump costs: spaced to take budget% of the time
+	 * while something grows, LEAK_CENSUS_BUDGET% for a census */
+	census = leak_g->ledger.jobs >= leak_g->census_job && leak_walk_affordable(rules, start, LEAK_CENSUS_BUDGET);
+	if (census || (leak_walk_wanted() && leak_walk_affordable(rules, start, rules->budget))) {
 		uint64_t walk_start = leak_now_ns();
-		fresh = leak_walk(rules->confirm_jobs);
+		fresh = leak_walk(rules->confirm_jobs, census);
 		leak_g->last_walk_ns = leak_now_ns();
 		leak_g->walk_cost_ns = leak_g->last_walk_ns - walk_start;
 	}
@@ -676,6 +785,7 @@ bool memprof_leak_sampled(void)
 void memprof_leak_end(void)
 {
 	uint32_t i;
+	Word_t freed;
 
 	if (!leak_g) {
 		return;
@@ -687,6 +797,8 @@ void memprof_leak_end(void)
 		memprof_arena_free(leak_g->leaks[i].holder);
 		memprof_arena_free(leak_g->leaks[i].path);
 	}
+	JLFA(freed, leak_g->census);
+	(void) freed;
 	memprof_ledger_free(&leak_g->ledger);
 	memprof_arena_free(leak_g);
 	leak_g = NULL;

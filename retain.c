@@ -41,9 +41,11 @@
 
 /* ---- the walk ----------------------------------------------------------------- */
 
-/* The blocks a value is made of (up to two: an array and its data). */
-static int retain_value_blocks(zend_refcounted *ref, const void *blocks[2])
+/* The blocks a value is made of (up to two: an array and its data); an
+ * array's data block's elements and bytes per slot in *elements, *slot. */
+static int retain_value_blocks(zend_refcounted *ref, const void *blocks[2], uint32_t *elements, uint32_t *slot)
 {
+	*elements = *slot = 0;
 	switch (GC_TYPE(ref)) {
 		case IS_STRING:
 			if (ZSTR_IS_INTERNED((zend_string *) ref)) {
@@ -61,6 +63,8 @@ static int retain_value_blocks(zend_refcounted *ref, const void *blocks[2])
 				return 1;
 			}
 			blocks[1] = HT_GET_DATA_ADDR(ht);
+			*elements = zend_hash_num_elements(ht);
+			*slot = (uint32_t) ((HT_IS_PACKED(ht) ? HT_PACKED_SIZE(ht) : HT_SIZE(ht)) / ht->nTableSize);
 			return 2;
 		}
 		case IS_OBJECT: {
@@ -81,11 +85,12 @@ static int retain_value_blocks(zend_refcounted *ref, const void *blocks[2])
 static void retain_charge_value(retain_walk *w, zend_refcounted *ref, uint32_t retainer)
 {
 	const void *blocks[2];
-	int i, n = retain_value_blocks(ref, blocks);
+	uint32_t elements, slot;
+	int i, n = retain_value_blocks(ref, blocks, &elements, &slot);
 
 	for (i = 0; i < n; i++) {
 		uint64_t bytes, nblocks;
-		w->charge(w->arg, blocks[i], retainer, &bytes, &nblocks);
+		w->charge(w->arg, blocks[i], retainer, i ? elements : 0, i ? slot : 0, &bytes, &nblocks);
 	}
 }
 
@@ -94,12 +99,14 @@ static void retain_charge_value(retain_walk *w, zend_refcounted *ref, uint32_t r
 static void retain_charge_path(retain_walk *w, zend_refcounted *ref, uint32_t node)
 {
 	const void *blocks[2];
-	int i, n = retain_value_blocks(ref, blocks);
+	uint32_t elements, slot;
+	int i, n = retain_value_blocks(ref, blocks, &elements, &slot);
 
 	for (i = 0; i < n && !w->failed; i++) {
 		uint32_t id = w->paths[node].id;
 		uint64_t bytes, nblocks;
-		if (!w->charge(w->arg, blocks[i], id != RETAIN_NONE ? id : w->out->count, &bytes, &nblocks)) {
+		if (!w->charge(w->arg, blocks[i], id != RETAIN_NONE ? id : w->out->count, i ? elements : 0, i ? slot : 0,
+				&bytes, &nblocks)) {
 			continue;
 		}
 		if (id == RETAIN_NONE) {
@@ -313,8 +320,6 @@ static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos, uint3
 
 	if (pos == 0 && !props && !w->failed && zend_hash_num_elements(ht) > w->paths[elems].most) {
 		w->paths[elems].most = zend_hash_num_elements(ht);
-		w->paths[elems].slot = HT_FLAGS(ht) & HASH_FLAG_UNINITIALIZED ? 0
-			: (uint32_t) ((HT_IS_PACKED(ht) ? HT_PACKED_SIZE(ht) : HT_SIZE(ht)) / ht->nTableSize);
 	}
 
 	for (; pos < ht->nNumUsed; pos++) {
@@ -570,7 +575,7 @@ static void retain_vm_stack(retain_walk *w)
 
 	for (page = EG(vm_stack); page; page = page->prev) {
 		uint64_t bytes, blocks;
-		w->charge(w->arg, page, MEMPROF_RETAIN_VM_STACK, &bytes, &blocks);
+		w->charge(w->arg, page, MEMPROF_RETAIN_VM_STACK, 0, 0, &bytes, &blocks);
 	}
 }
 

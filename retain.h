@@ -75,13 +75,6 @@ typedef struct _memprof_dominator {
  *               differ by path only share it): for views by root
  * @var holdings holdings[id]: the first id with the same root and holder:
  *               for views by (root, holder)
- * @var elements elements[id]: the holding collection's size (its largest
- *               instance's elements, a run's length; 0: none), so that a
- *               container that grows by slots only (ints, one object
- *               appended again) is seen growing
- * @var slots    slots[id]: bytes per slot of that instance's storage when
- *               it is an array (0: not an array): what an element costs once
- *               the storage's doublings are spread over the elements
  * @var count    ids
  * @var cap      ids allocated
  * @var dominators  with dominators asked for: the largest retained sizes,
@@ -99,8 +92,6 @@ typedef struct _memprof_retainers {
 	char **paths;
 	uint32_t *roots;
 	uint32_t *holdings;
-	uint32_t *elements;
-	uint32_t *slots;
 	uint32_t count;
 	size_t cap;
 	memprof_dominator *dominators;
@@ -115,12 +106,16 @@ typedef struct _memprof_retainers {
 
 /**
  * Charges a block the walk reached to a retainer.
+ * @param elements, slot  when the block is an array's storage: its elements
+ *               and bytes per slot (else 0): a container that gains
+ *               elements and no block (ints, one object appended again)
+ *               grows by its storage's slots
  * @param bytes, blocks  set to what the block counts for when it counts
  * @return true when the block is one the profile counts (a recorded block's
  *         start); the walk names a root only once it charged something.
  */
-typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t retainer, uint64_t *bytes,
-	uint64_t *blocks);
+typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t retainer, uint32_t elements,
+	uint32_t slot, uint64_t *bytes, uint64_t *blocks);
 
 /**
  * Walks from the roots, in this order, each reached block charged once:

@@ -51,7 +51,6 @@ typedef struct _retain_path {
 	uint32_t label;    /* index into the walk's labels */
 	uint32_t named;    /* innermost named place, this node included */
 	uint32_t most;     /* a collection step's largest instance (elements; a run's length) */
-	uint32_t slot;     /* an array step's: bytes per slot of that instance's storage (0: none) */
 	uint32_t root;     /* the root's node */
 	uint32_t id;       /* the retainer id, RETAIN_NONE until something is charged to it */
 	uint32_t first;    /* a root's: the first retainer id under it */

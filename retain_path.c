@@ -186,7 +186,6 @@ uint32_t retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t lab
 	node->id = node->first = RETAIN_NONE;
 	node->root = up ? up->root : (uint32_t) w->npaths;
 	node->most = 0;
-	node->slot = 0;
 	node->named = kind == RETAIN_STEP_ROOT || kind == RETAIN_STEP_PROP ? (uint32_t) w->npaths : up->named;
 	*slot = (Word_t) ++w->npaths;
 	return (uint32_t) (w->npaths - 1);
@@ -226,25 +225,21 @@ void retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t siz
 }
 
 /* The holding container of the path to node, as it reads. */
-/* The holding container's node of the path to node; *collection gets the
- * node of its collection (RETAIN_NONE: none). */
-static uint32_t retain_holder_node(const retain_walk *w, uint32_t node, uint32_t *collection)
+/* The holding container's node of the path to node. */
+static uint32_t retain_holder_node(const retain_walk *w, uint32_t node)
 {
 	uint32_t holder = w->paths[node].named, most = 0;
 	PWord_t elems = (PWord_t) JudyLGet(w->path_index, ((Word_t) node << 32) | w->elems_label, PJE0);
 
-	*collection = RETAIN_NONE;
 	/* an array is part of the collection it is */
 	if (elems && elems != PJERR) {
 		most = w->paths[*elems - 1].most;
-		*collection = most ? (uint32_t) (*elems - 1) : RETAIN_NONE;
 	}
 	for (; node != RETAIN_NONE; node = w->paths[node].parent) {
 		const retain_path *p = &w->paths[node];
 		if (p->most > most) {
 			most = p->most;
 			holder = p->named;
-			*collection = node;
 		}
 	}
 	return holder;
@@ -264,21 +259,7 @@ static void retain_named_text(const retain_walk *w, uint32_t named, char *buf, s
 
 void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
 {
-	uint32_t collection;
-
-	retain_named_text(w, retain_holder_node(w, node, &collection), buf, size);
-}
-
-/* The holding container of the path to node as it reads, and its
- * collection's size and slot bytes. */
-static void retain_holder_of(const retain_walk *w, uint32_t node, char *buf, size_t size, uint32_t *elements,
-	uint32_t *slot)
-{
-	uint32_t collection;
-
-	retain_named_text(w, retain_holder_node(w, node, &collection), buf, size);
-	*elements = collection != RETAIN_NONE ? w->paths[collection].most : 0;
-	*slot = collection != RETAIN_NONE ? w->paths[collection].slot : 0;
+	retain_named_text(w, retain_holder_node(w, node), buf, size);
 }
 
 /* The retainer id of the path to node, registered at its first charge. */
@@ -320,15 +301,13 @@ void retain_holders(retain_walk *w)
 	uint32_t id;
 
 	out->holdings = memprof_arena_malloc((out->count ? out->count : 1) * sizeof(*out->holdings));
-	out->elements = memprof_arena_calloc(out->count ? out->count : 1, sizeof(*out->elements));
-	out->slots = memprof_arena_calloc(out->count ? out->count : 1, sizeof(*out->slots));
-	if (!out->holdings || !out->elements || !out->slots) {
+	if (!out->holdings) {
 		w->failed = true;
 	}
 	for (id = 0; id < out->count && !w->failed; id++) {
 		PWord_t slot;
 		if (id >= MEMPROF_RETAIN_FIXED) {
-			retain_holder_of(w, w->id_nodes[id], holder, sizeof(holder), &out->elements[id], &out->slots[id]);
+			retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
 			memprof_arena_free(out->holders[id]);
 			if (!(out->holders[id] = retain_strdup(holder))) {
 				w->failed = true;
@@ -392,8 +371,7 @@ static uint64_t retain_dom_group(retain_walk *w, uint32_t node, Pvoid_t *classes
 		return 0;
 	}
 	if (holder_of[tag] == RETAIN_NONE) {
-		uint32_t collection;
-		holder_of[tag] = retain_holder_node(w, tag, &collection);
+		holder_of[tag] = retain_holder_node(w, tag);
 	}
 	return ((uint64_t) holder_of[tag] << 24 | cls) + 1;
 }
@@ -579,8 +557,6 @@ void memprof_retainers_free(memprof_retainers *out)
 	memprof_arena_free(out->paths);
 	memprof_arena_free(out->roots);
 	memprof_arena_free(out->holdings);
-	memprof_arena_free(out->elements);
-	memprof_arena_free(out->slots);
 	for (i = 0; i < out->ndominators; i++) {
 		memprof_arena_free(out->dominators[i].what);
 		memprof_arena_free(out->dominators[i].root);

@@ -54,14 +54,14 @@ Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1
 5 leak(s) after 500 requests; ever listed: 5
 == tracing JIT, three leaks, 500 requests
 Mailer::$queued, Kernel::handle line 130: within 10% of the planted 80 B/job, 1.0 blocks/job, named within 500
-Mailer::$queued, Kernel::handle line 131: B/job, 3.0 blocks/job, named within 500
+Mailer::$queued, Kernel::handle line 131: B/job, 4.0 blocks/job, named within 500
 Mailer::$queued, Mailer::queue line 85: within 10% of the planted 16 B/job, 0.0 blocks/job, named within 500
 RequestLog::$lines, RequestLog::onResponse line 58: within 10% of the planted 296 B/job, 1.0 blocks/job, named within 500
 Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1.0 blocks/job, named within 500
 5 leak(s) after 500 requests; ever listed: 5
 == function JIT, three leaks, 500 requests
 Mailer::$queued, Kernel::handle line 130: within 10% of the planted 80 B/job, 1.0 blocks/job, named within 500
-Mailer::$queued, Kernel::handle line 131: B/job, 3.0 blocks/job, named within 500
+Mailer::$queued, Kernel::handle line 131: B/job, 4.0 blocks/job, named within 500
 Mailer::$queued, Mailer::queue line 87: within 10% of the planted 16 B/job, 0.0 blocks/job, named within 500
 RequestLog::$lines, RequestLog::onResponse line 58: within 10% of the planted 296 B/job, 1.0 blocks/job, named within 500
 Seen::$requests, Kernel::handle line 127: within 10% of the planted 192 B/job, 1.0 blocks/job, named within 500

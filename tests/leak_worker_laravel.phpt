@@ -73,14 +73,14 @@ Reminders::$pending, RenderInvoice::fire line 86: B/job, 3.0 blocks/job, named w
 Audit::$entries, Audit::handle line 101: within 10% of the planted 264 B/job, 1.0 blocks/job, named within 500
 Ledger::$posted, RenderInvoice::fire line 82: within 10% of the planted 168 B/job, 1.0 blocks/job, named within 500
 Reminders::$pending, RenderInvoice::fire line 85: within 10% of the planted 88 B/job, 1.0 blocks/job, named within 500
-Reminders::$pending, RenderInvoice::fire line 86: B/job, 3.0 blocks/job, named within 500
+Reminders::$pending, RenderInvoice::fire line 86: B/job, 4.0 blocks/job, named within 500
 4 leak(s) after 500 jobs; ever listed: 5
 == function JIT, three leaks, 500 jobs
 Audit::$entries, Audit::handle line 101: within 10% of the planted 264 B/job, 1.0 blocks/job, named within 500
 Ledger::$posted, RenderInvoice::fire line 82: within 10% of the planted 168 B/job, 1.0 blocks/job, named within 500
 Reminders::$pending, Reminders::add line 63: within 10% of the planted 16 B/job, 0.0 blocks/job, named within 500
 Reminders::$pending, RenderInvoice::fire line 85: within 10% of the planted 88 B/job, 1.0 blocks/job, named within 500
-Reminders::$pending, RenderInvoice::fire line 86: B/job, 3.0 blocks/job, named within 500
+Reminders::$pending, RenderInvoice::fire line 86: B/job, 4.0 blocks/job, named within 500
 5 leak(s) after 500 jobs; ever listed: 5
 == VM, no leak, 5000 jobs
 0 leak(s) after 5000 jobs; ever listed: 0

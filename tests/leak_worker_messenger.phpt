@@ -60,14 +60,14 @@ OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the plan
 == tracing JIT, three leaks, 500 messages
 AuditRegistry::$seen, OrderHandler::__invoke line 118: within 10% of the planted 248 B/job, 1.0 blocks/job, named within 500
 Notifier::$callbacks, OrderHandler::__invoke line 121: within 10% of the planted 128 B/job, 1.0 blocks/job, named within 500
-Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 3.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 4.0 blocks/job, named within 500
 OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the planted 344 B/job, 1.0 blocks/job, named within 500
 4 leak(s) after 500 messages; ever listed: 4
 == function JIT, three leaks, 500 messages
 AuditRegistry::$seen, OrderHandler::__invoke line 118: within 10% of the planted 248 B/job, 1.0 blocks/job, named within 500
 Notifier::$callbacks, Notifier::later line 99: within 10% of the planted 16 B/job, 0.0 blocks/job, named within 500
 Notifier::$callbacks, OrderHandler::__invoke line 121: within 10% of the planted 128 B/job, 1.0 blocks/job, named within 500
-Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 3.0 blocks/job, named within 500
+Notifier::$callbacks, OrderHandler::__invoke line 122: B/job, 4.0 blocks/job, named within 500
 OrderHistory::$handled, OrderHistory::onHandled line 136: within 10% of the planted 344 B/job, 1.0 blocks/job, named within 500
 5 leak(s) after 500 messages; ever listed: 5
 == VM, no leak, 5000 messages

@@ -25,7 +25,7 @@
 #define MEMPROF_LEAK_CONFIRM 3
 /** Sampled growth a sampled leak needs to be confirmed, in sample
  *  intervals: its estimate is then within a quarter (one standard error). */
-#define MEMPROF_LEAK_CONFIRM_SAMPLES 16
+#define MEMPROF_LEAK_CONFIRM_SAMPLES 32
 /** How many times longer than the longest fill seen (a container that grew,
  *  then stopped) a growth must last to be confirmed. */
 #define MEMPROF_LEAK_FILL_FACTOR 3

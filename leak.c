@@ -38,6 +38,11 @@
 
 /* Containers kept per watched site (its largest). */
 #define LEAK_SHARES 8
+/* What the walk did not reach at a site. */
+#define LEAK_NOT_REACHED "{not reached}"
+/* Sampled, gaps between growths are exponential: one longer than eight
+ * times their mean comes once in some 3,000. */
+#define LEAK_SAMPLED_GAPS 8
 /* Jobs between the two walks of a site, at least. */
 #define LEAK_MIN_JOBS 16
 /* The first census: after it, each comes half the jobs so far later. */
@@ -192,7 +197,7 @@ static uint32_t leak_shares_fold(leak_share *shares, uint32_t n)
 	uint32_t i, reached = UINT32_MAX, unreached = UINT32_MAX;
 
 	for (i = 0; i < n; i++) {
-		if (strcmp(shares[i].holder, "{not reached}") == 0) {
+		if (strcmp(shares[i].holder, LEAK_NOT_REACHED) == 0) {
 			unreached = i;
 		} else if (strcmp(shares[i].holder, "{unreachable}") != 0) {
 			if (reached != UINT32_MAX) {
@@ -216,7 +221,7 @@ static uint32_t leak_shares_fold(leak_share *shares, uint32_t n)
  * as SplDoublyLinkedList's nodes) is held in "{not reached}". */
 static uint32_t leak_shares_of(const memprof_profile *p, uint32_t site, leak_share *shares)
 {
-	static const char *not_reached = "{not reached}";
+	static const char *not_reached = LEAK_NOT_REACHED;
 	const memprof_counters *live = &memprof_site_by_id(site)->self;
 	memprof_counters rest = *live;
 	memprof_retained_array none = { 0, 0 };
@@ -267,12 +272,19 @@ static void leak_forget(uint32_t i, bool stopped)
 	leak_g->bases[i] = leak_g->bases[leak_g->nleaks];
 }
 
+/* Whether a share's holder is the leak's (one the walk did not reach
+ * shows its owner's name). */
+static bool leak_holds(const memprof_leak *leak, const char *holder)
+{
+	return leak->unreached ? strcmp(holder, LEAK_NOT_REACHED) == 0 : strcmp(leak->holder, holder) == 0;
+}
+
 static memprof_leak *leak_find(uint32_t site, const char *holder, uint32_t *at)
 {
 	uint32_t i;
 
 	for (i = 0; i < leak_g->nleaks; i++) {
-		if (leak_g->leaks[i].site == site && strcmp(leak_g->leaks[i].holder, holder) == 0) {
+		if (leak_g->leaks[i].site == site && leak_holds(&leak_g->leaks[i], holder)) {
 			*at = i;
 			return &leak_g->leaks[i];
 		}
@@ -306,6 +318,7 @@ static memprof_leak *leak_track(uint32_t site, const leak_share *share, const le
 	memset(leak, 0, sizeof(*leak));
 	leak->site = site;
 	leak->first_job = since;
+	leak->unreached = strcmp(share->holder, LEAK_NOT_REACHED) == 0;
 	leak->holder = leak_strdup(share->holder);
 	leak->path = leak_strdup(share->path);
 	leak_g->bases[i].bytes = was ? was->bytes : 0;
@@ -316,6 +329,41 @@ static memprof_leak *leak_track(uint32_t site, const leak_share *share, const le
 		return NULL;
 	}
 	return leak;
+}
+
+/* A leak the walk did not reach, at a site an internal method "C::m"
+ * allocates at: it takes the holder and path of a growing container whose
+ * path goes through a C ("... -> C{}"), the values beside the nodes. */
+static void leak_owner(memprof_leak *leak)
+{
+	const char *function, *via;
+	char cls[256];
+	uint32_t line, i;
+	size_t len;
+
+	memprof_leak_site(leak, &function, &line, &via);
+	if (!via || !strstr(via, "::") || (len = (size_t) (strstr(via, "::") - via)) + 3 > sizeof(cls)) {
+		return;
+	}
+	memcpy(cls, via, len);
+	memcpy(cls + len, "{}", 3);
+	for (i = 0; i < leak_g->nleaks; i++) {
+		const memprof_leak *other = &leak_g->leaks[i];
+		const char *at = other != leak && !other->unreached ? strstr(other->path, cls) : NULL;
+		if (at && (at == other->path || at[-1] == ' ') && (at[len + 2] == '\0' || at[len + 2] == ' ')) {
+			char *holder = leak_strdup(other->holder), *path = leak_strdup(other->path);
+			if (holder && path) {
+				memprof_arena_free(leak->holder);
+				memprof_arena_free(leak->path);
+				leak->holder = holder;
+				leak->path = path;
+				return;
+			}
+			memprof_arena_free(holder);
+			memprof_arena_free(path);
+			return;
+		}
+	}
 }
 
 /* Whether a growing container is now confirmed (memprof_leak_rules). */
@@ -369,6 +417,9 @@ static bool leak_grew(uint32_t site, const leak_share *now, const leak_share *wa
 	}
 	leak->growths++;
 	leak->grow_job = job;
+	if (leak->unreached && strcmp(leak->holder, LEAK_NOT_REACHED) == 0) {
+		leak_owner(leak);
+	}
 	leak_rates(leak, &leak_g->bases[i], now, job);
 	if (!leak->confirmed_job && leak_confirmable(leak, &leak_g->bases[i], confirm_jobs)) {
 		leak->confirmed_job = job;
@@ -379,7 +430,8 @@ static bool leak_grew(uint32_t site, const leak_share *now, const leak_share *wa
 
 /* Forgets site's containers that stopped: shrunk since the last walk
  * (now: this walk's shares, NULL: the site is no longer watched), or not
- * grown for twice their mean gap between growths. */
+ * grown for twice their mean gap between growths (sampled:
+ * LEAK_SAMPLED_GAPS times, as samples come as a Poisson process). */
 static void leak_stopped(uint32_t site, const leak_share *now, uint32_t n)
 {
 	uint64_t job = leak_g->ledger.jobs;
@@ -394,11 +446,12 @@ static void leak_stopped(uint32_t site, const leak_share *now, uint32_t n)
 			continue;
 		}
 		for (j = 0; j < n && !share; j++) {
-			share = strcmp(now[j].holder, leak->holder) == 0 ? &now[j] : NULL;
+			share = leak_holds(leak, now[j].holder) ? &now[j] : NULL;
 		}
 		gap = (leak->grow_job - leak->first_job) / (leak->growths ? leak->growths : 1);
+		gap = (leak_g->sampled ? LEAK_SAMPLED_GAPS : 2) * (gap > LEAK_MIN_JOBS ? gap : LEAK_MIN_JOBS);
 		if (!now || (share ? share->bytes < leak->live_bytes && share->elements <= leak_g->bases[i].elements
-				: leak->live_bytes > 0) || job - leak->grow_job > 2 * (gap > LEAK_MIN_JOBS ? gap : LEAK_MIN_JOBS)) {
+				: leak->live_bytes > 0) || job - leak->grow_job > gap) {
 			leak_forget(i, true);
 			continue;
 		}

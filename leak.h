@@ -52,6 +52,12 @@
  *                      shrunk, or it did not grow for twice its mean gap
  *                      between growths
  * @var slots_only      it gains elements and no blocks
+ * @var unreached       the walk did not reach its blocks ("{not reached}":
+ *                      the insides of an internal class, such as
+ *                      SplDoublyLinkedList's nodes); holder and path are
+ *                      then those of the growing container whose path goes
+ *                      through the allocating method's class, when one is
+ *                      ("{not reached}" otherwise)
  */
 typedef struct _memprof_leak {
 	uint32_t site;
@@ -67,6 +73,7 @@ typedef struct _memprof_leak {
 	uint64_t live_bytes;
 	uint32_t growths;
 	bool slots_only;
+	bool unreached;
 } memprof_leak;
 
 /**

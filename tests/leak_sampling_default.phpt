@@ -13,6 +13,8 @@ jobs. memprof.leak_budget=0: the result does not depend on the machine's
 speed.
 --EXTENSIONS--
 memprof
+--INI--
+memprof.leak_budget=0
 --FILE--
 <?php
 class Bus { public static array $listeners = []; }

@@ -5,7 +5,7 @@ Each shape grows one container per job: ids appended to an array (its slots,
 by doublings), the same object appended again, a log string grown in place,
 an ArrayObject, an SplQueue (its nodes are no values: the walk does not
 reach them, so they are held in {not reached}, at the enqueuing line), an
-SplObjectStorage (the objects in it, and its own storage in {not reached})
+SplObjectStorage (the objects in it, and its own storage: not reached by the walk, named after the container whose path goes through it)
 and a function's static array. Each is confirmed, alone
 and behind 300 garbage cycles a job, with its container, line and bytes
 per job within 10% of what the profile says handle() keeps a job. A cache
@@ -142,8 +142,8 @@ ArrayObject: Worker::$seen line 24; within 10% of what a job keeps
 ArrayObject behind garbage: Worker::$seen line 24; within 10% of what a job keeps
 SplQueue: {not reached} line 25 (SplQueue::enqueue); within 10% of what a job keeps
 SplQueue behind garbage: {not reached} line 25 (SplQueue::enqueue); within 10% of what a job keeps
-SplObjectStorage: Worker::$requests line 26, {not reached} line 26 (SplObjectStorage::attach); within 10% of what a job keeps
-SplObjectStorage behind garbage: Worker::$requests line 26, {not reached} line 26 (SplObjectStorage::attach); within 10% of what a job keeps
+SplObjectStorage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::attach); within 10% of what a job keeps
+SplObjectStorage behind garbage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::attach); within 10% of what a job keeps
 static: Worker::handle()::$done line 27; within 10% of what a job keeps
 static behind garbage: Worker::handle()::$done line 27; within 10% of what a job keeps
 LRU: listed growing from job before 400 to job before 500

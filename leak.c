@@ -45,8 +45,9 @@
 #define LEAK_SAMPLED_GAPS 8
 /* Jobs between the two walks of a site, at least. */
 #define LEAK_MIN_JOBS 16
-/* The first census: after it, each comes half the jobs so far later. */
-#define LEAK_CENSUS_FIRST 64
+/* Censuses: the first at the warm-up's end, then half the jobs so far
+ * later, LEAK_CENSUS_MIN jobs at least. */
+#define LEAK_CENSUS_MIN 16
 /* Percent of the time censuses may take (with a budget). */
 #define LEAK_CENSUS_BUDGET 1
 
@@ -631,7 +632,7 @@ static void leak_census(const memprof_profile *p)
 	JLFA(freed, leak_g->census);
 	(void) freed;
 	leak_g->census = now;
-	leak_g->census_job = jobs + (jobs / 2 > LEAK_CENSUS_FIRST ? jobs / 2 : LEAK_CENSUS_FIRST);
+	leak_g->census_job = jobs + (jobs / 2 > LEAK_CENSUS_MIN ? jobs / 2 : LEAK_CENSUS_MIN);
 }
 
 static uint32_t leak_walk(uint64_t confirm_jobs, bool census)
@@ -708,7 +709,7 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 		memprof_ledger_init(&leak_g->ledger, MEMPROF_LEAK_WARMUP);
 		leak_g->interval = memprof_heap_sample_interval();
 		leak_g->sampled = leak_g->interval != 0;
-		leak_g->census_job = LEAK_CENSUS_FIRST;
+		leak_g->census_job = MEMPROF_LEAK_WARMUP + 1;
 	}
 	if (!rules->budget) {
 		leak_g->ledger.stride = 1;
@@ -736,40 +737,46 @@ uint64_t memprof_leak_jobs(void)
 	return leak_g ? leak_g->ledger.jobs : 0;
 }
 
-/* Confirmed first, then the largest per job. */
+/* A leak and its base, sorted together. */
+typedef struct _leak_pair {
+	memprof_leak leak;
+	leak_base base;
+} leak_pair;
+
+/* Confirmed first, then the largest per job; a total order, so that a list
+ * in the same state reads the same. */
 static int leak_cmp(const void *a, const void *b)
 {
-	const memprof_leak *x = a, *y = b;
+	const memprof_leak *x = &((const leak_pair *) a)->leak, *y = &((const leak_pair *) b)->leak;
 	bool cx = x->confirmed_job != 0, cy = y->confirmed_job != 0;
 
 	if (cx != cy) {
 		return cx ? -1 : 1;
 	}
-	return x->bytes_per_job > y->bytes_per_job ? -1 : x->bytes_per_job < y->bytes_per_job;
+	if (x->bytes_per_job != y->bytes_per_job) {
+		return x->bytes_per_job > y->bytes_per_job ? -1 : 1;
+	}
+	return x->site != y->site ? (x->site < y->site ? -1 : 1) : strcmp(x->holder, y->holder);
 }
 
 const memprof_leak *memprof_leak_list(bool growing, uint32_t *count, uint32_t *confirmed)
 {
-	uint32_t i, n = 0;
-	memprof_leak sorted[MEMPROF_LEAK_MAX];
-	leak_base bases[MEMPROF_LEAK_MAX];
+	leak_pair pairs[MEMPROF_LEAK_MAX];
+	uint32_t i, n;
 
 	*count = *confirmed = 0;
 	if (!leak_g) {
 		return NULL;
 	}
-	/* sorted with their bases: an index pairs them */
 	for (i = 0; i < leak_g->nleaks; i++) {
-		sorted[i] = leak_g->leaks[i];
-		sorted[i].site = i;
+		pairs[i].leak = leak_g->leaks[i];
+		pairs[i].base = leak_g->bases[i];
 	}
-	qsort(sorted, leak_g->nleaks, sizeof(sorted[0]), leak_cmp);
+	qsort(pairs, leak_g->nleaks, sizeof(pairs[0]), leak_cmp);
 	for (i = 0; i < leak_g->nleaks; i++) {
-		bases[i] = leak_g->bases[sorted[i].site];
-		sorted[i].site = leak_g->leaks[sorted[i].site].site;
+		leak_g->leaks[i] = pairs[i].leak;
+		leak_g->bases[i] = pairs[i].base;
 	}
-	memcpy(leak_g->leaks, sorted, leak_g->nleaks * sizeof(sorted[0]));
-	memcpy(leak_g->bases, bases, leak_g->nleaks * sizeof(bases[0]));
 	while (*confirmed < leak_g->nleaks && leak_g->leaks[*confirmed].confirmed_job) {
 		++*confirmed;
 	}
@@ -780,6 +787,7 @@ const memprof_leak *memprof_leak_list(bool growing, uint32_t *count, uint32_t *c
 	*count = n;
 	return leak_g->leaks;
 }
+
 void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via)
 {
 	const memprof_site *site = memprof_site_by_id(leak->site);

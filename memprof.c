@@ -492,6 +492,36 @@ ZEND_FUNCTION(memprof_leaks)
 	}
 }
 
+ZEND_FUNCTION(memprof_containers)
+{
+	memprof_view view = { 0, false, true };
+	memprof_profile profile;
+	zend_result rc;
+	uint32_t i;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	memprof_session_check();
+	if (!MEMPROF_G(session).enabled) {
+		memprof_throw_not_enabled();
+		RETURN_THROWS();
+	}
+	/* paused while the result is built too: it is not the program's */
+	memprof_heap_pause();
+	rc = memprof_profile_take(&profile, &view);
+	if (rc == SUCCESS) {
+		array_init_size(return_value, profile.retainers.ncollections);
+		for (i = 0; i < profile.retainers.ncollections; i++) {
+			add_assoc_long(return_value, profile.retainers.collections[i], (zend_long) profile.retainers.collection_sizes[i]);
+		}
+		memprof_profile_free(&profile);
+	}
+	memprof_heap_resume();
+	if (rc != SUCCESS) {
+		zend_throw_exception(memprof_exception_ce, "memprof_containers(): profiler memory ran out", 0);
+		RETURN_THROWS();
+	}
+}
+
 /* ---- dumps to streams ------------------------------------------------------- */
 
 typedef memprof_dump_writer memprof_dump_fn;

@@ -120,4 +120,14 @@ function memprof_job(): bool {}
  */
 function memprof_leaks(bool $growing = false): array {}
 
+/**
+ * How large each container is now: the holding container (a variable, a
+ * static, an object's property, as memprof_leaks()' held_in reads) =>
+ * the elements of the largest array or internal collection it holds,
+ * reached from PHP's roots (a retention walk, as a dump with retainers
+ * takes). Sorted by name.
+ * @throws MemprofException when not enabled
+ */
+function memprof_containers(): array {}
+
 function memprof_version(): string {}

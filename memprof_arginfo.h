@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 335ee69da5eaa216ead476162ac2a1b0ee75ca08 */
+ * Stub hash: 72f407519d9553efeb63b324c82c8bd70b137e53 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -60,6 +60,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_leaks, 0, 0, IS_ARRAY, 0
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, growing, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
 
+#define arginfo_memprof_containers arginfo_memprof_enabled_flags
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_version, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
@@ -77,6 +79,7 @@ ZEND_FUNCTION(memprof_dump_folded);
 ZEND_FUNCTION(memprof_dump_speedscope);
 ZEND_FUNCTION(memprof_job);
 ZEND_FUNCTION(memprof_leaks);
+ZEND_FUNCTION(memprof_containers);
 ZEND_FUNCTION(memprof_version);
 
 
@@ -94,6 +97,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_dump_speedscope, arginfo_memprof_dump_speedscope)
 	ZEND_FE(memprof_job, arginfo_memprof_job)
 	ZEND_FE(memprof_leaks, arginfo_memprof_leaks)
+	ZEND_FE(memprof_containers, arginfo_memprof_containers)
 	ZEND_FE(memprof_version, arginfo_memprof_version)
 	ZEND_FE_END
 };

@@ -640,6 +640,7 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 	}
 	if (!w.failed) {
 		retain_holders(&w);
+		retain_collections(&w);
 	}
 	if (!w.failed && w.dom && memprof_domgraph_solve(w.dom)) {
 		retain_dominators(&w);

@@ -80,6 +80,11 @@ typedef struct _memprof_dominator {
  * @var dominators  with dominators asked for: the largest retained sizes,
  *               largest first (ndominators of them); dominators_exact false
  *               when the graph did not settle (dominators.h)
+ * @var collections  each container that holds a collection (an array,
+ *               an internal class's values) reached from a root, by name as
+ *               holders[] reads ("Cls::$prop", a root), and the elements of
+ *               its largest such collection (collection_sizes[]); whether
+ *               the profile records their blocks or not (ncollections)
  * @var groups   the same by class and holding container: each group's
  *               values (count) and what they retain, less the values
  *               another of the group dominates; largest first (ngroups; no
@@ -98,6 +103,9 @@ typedef struct _memprof_retainers {
 	uint32_t ndominators;
 	memprof_dominator *groups;
 	uint32_t ngroups;
+	char **collections;
+	uint32_t *collection_sizes;
+	uint32_t ncollections;
 	bool dominators_exact;
 } memprof_retainers;
 

@@ -118,6 +118,7 @@ void retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t siz
 void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size);
 uint32_t retain_path_id(retain_walk *w, uint32_t node);
 void retain_holders(retain_walk *w);
+void retain_collections(retain_walk *w);
 void retain_dominators(retain_walk *w);
 
 /* retain.c: walks what the root's value holds, charging each new value to its path */

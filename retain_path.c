@@ -329,6 +329,52 @@ void retain_holders(retain_walk *w)
 	(void) freed;
 }
 
+/* The containers of the walk's collections and their largest sizes
+ * (memprof_retainers.collections): by the named place above each [] and
+ * {} step, the largest instance of any of them. */
+void retain_collections(retain_walk *w)
+{
+	memprof_retainers *out = w->out;
+	char name[512];
+	Pvoid_t by_name = NULL;
+	PWord_t slot;
+	Word_t freed, n = 0;
+	uint8_t key[512];
+	size_t i;
+
+	for (i = 0; i < w->npaths && !w->failed; i++) {
+		const retain_path *p = &w->paths[i];
+		if ((p->kind != RETAIN_STEP_ELEMS && p->kind != RETAIN_STEP_INTERNAL) || !p->most) {
+			continue;
+		}
+		retain_named_text(w, p->named, name, sizeof(name));
+		slot = (PWord_t) JudySLIns(&by_name, (const uint8_t *) name, PJE0);
+		if (slot == PJERR) {
+			w->failed = true;
+			break;
+		}
+		n += !*slot;
+		*slot = p->most > *slot ? p->most : *slot;
+	}
+	out->collections = memprof_arena_calloc(n ? n : 1, sizeof(*out->collections));
+	out->collection_sizes = memprof_arena_calloc(n ? n : 1, sizeof(*out->collection_sizes));
+	if (!out->collections || !out->collection_sizes) {
+		w->failed = true;
+	}
+	key[0] = '\0';
+	JSLF(slot, by_name, key);
+	while (slot && !w->failed) {
+		out->collections[out->ncollections] = retain_strdup((const char *) key);
+		out->collection_sizes[out->ncollections] = (uint32_t) *slot;
+		if (!out->collections[out->ncollections++]) {
+			w->failed = true;
+		}
+		JSLN(slot, by_name, key);
+	}
+	JSLFA(freed, by_name);
+	(void) freed;
+}
+
 /* Inserts node in the dominators kept so far (largest retained first). */
 static void retain_dom_keep(const memprof_domgraph *g, uint32_t *top, uint32_t *n, uint32_t node)
 {
@@ -571,5 +617,10 @@ void memprof_retainers_free(memprof_retainers *out)
 		memprof_arena_free(out->groups[i].path);
 	}
 	memprof_arena_free(out->groups);
+	for (i = 0; i < out->ncollections; i++) {
+		memprof_arena_free(out->collections[i]);
+	}
+	memprof_arena_free(out->collections);
+	memprof_arena_free(out->collection_sizes);
 	memset(out, 0, sizeof(*out));
 }

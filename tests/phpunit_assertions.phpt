@@ -33,7 +33,9 @@ $run = fn(string $module, int $status, string $env = '') => memprof_test_shell($
 $out = $run('-d extension=' . escapeshellarg($so), 1);
 /* What was planted: a string's block (+ 16 for its slot when appended to an array). */
 $planted = ['Scheduler::$later 52' => null, 'AuditListener::$seen 35' => 144, 'Scheduler::$later 51' => 112,
-    "\$GLOBALS['history'] 82" => 88, 'PriceCache::$byId 20' => 88];
+    "\$GLOBALS['history'] 82" => 88, 'PriceCache::$byId 20' => 88,
+    /* an array's slots, where it takes the string on a line of its own */
+    'PriceCache::$byId 22' => 16, 'Scheduler::$later 54' => 16];
 preg_match_all('/^leaked ([\d,]+) B per run: held in (\S+), allocated at (\S+) \(line (\d+)\)/m', $out, $m, PREG_SET_ORDER);
 foreach ($m as [, $bytes, $held, $fn, $line]) {
     $bytes = (int) str_replace(',', '', $bytes);
@@ -50,7 +52,8 @@ echo preg_match('/^Tests: 4, Assertions: 4, Failures: 2\.$/m', $out) ? "4 tests,
 $opcache = PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=' . escapeshellarg(ini_get('extension_dir') . '/opcache.so');
 if (PHP_VERSION_ID >= 80500 || is_file(ini_get('extension_dir') . '/opcache.so')) {
     $jit = $run("$opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=32M -d extension=" . escapeshellarg($so), 1);
-    $names = fn(string $o) => preg_match_all('/^leaked [\d,]+ B per run: held in (\S+, allocated at \S+ \(line \d+\))/m', $o, $x) ? $x[1] : [];
+    /* an array's slots may be put at another line under the JIT: the engine does not store the line it runs */
+    $names = fn(string $o) => preg_match_all('/^leaked [\d,]+ B per run: held in (\S+, allocated at \S+ \(line \d+\))(?!.*the array\'s slots)/m', $o, $x) ? $x[1] : [];
     echo "under the tracing JIT: ", $names($jit) === $names($out) && str_contains($jit, 'Tests: 4, Assertions: 4, Failures: 2.')
         ? 'the same leaks, the same failures' : $jit, "\n";
 } else {
@@ -88,6 +91,8 @@ AuditListener::$seen, AuditListener::onSave line 35: within 10% of 144 B
 Scheduler::$later, Scheduler::defer line 51: within 10% of 112 B
 $GLOBALS['history'], SampleTest::work line 82: within 10% of 88 B
 PriceCache::$byId, PriceCache::price line 20: within 10% of 88 B
+PriceCache::$byId, PriceCache::price line 22: within 10% of 16 B
+Scheduler::$later, Scheduler::defer line 54: within 10% of 16 B
 failed: SampleTest::testLeaks, SampleTest::testPeakOver
 the peak's failure names the test's closure first
 4 tests, 2 failures

@@ -64,7 +64,12 @@ final class LeakCheck
         }
     }
 
-    /** Whether some site below $work gained more than $tolerance bytes in each run after the first. */
+    /**
+     * Whether some site below $work gained more than $tolerance bytes, or
+     * some container gained elements (an array that takes ints, or the
+     * same object again, gains no block until its storage doubles), in
+     * each run after the first.
+     */
     private static function grows(\Closure $work, int $runs, int $tolerance): bool
     {
         return Measure::session(function () use ($work, $runs, $tolerance): array {
@@ -73,12 +78,13 @@ final class LeakCheck
             for ($i = 0; $i < $runs; $i++) {
                 $work();
                 \gc_collect_cycles();
-                $sites = self::sites(\memprof_dump_array(0, false, true));
+                $now = self::sites(\memprof_dump_array(0, false, true)) + self::containers();
                 if ($before !== null) {
                     $gained = [];
-                    foreach ($sites as $site => $bytes) {
-                        if ($bytes - ($before[$site] ?? 0) > $tolerance && ($growing === null || isset($growing[$site]))) {
-                            $gained[$site] = true;
+                    foreach ($now as $key => $size) {
+                        $limit = \str_starts_with($key, "\0") ? 0 : $tolerance;
+                        if ($size - ($before[$key] ?? 0) > $limit && ($growing === null || isset($growing[$key]))) {
+                            $gained[$key] = true;
                         }
                     }
                     $growing = $gained;
@@ -86,10 +92,26 @@ final class LeakCheck
                         return [false];
                     }
                 }
-                $before = $sites;
+                $before = $now;
             }
             return [true];
         })[0];
+    }
+
+    /**
+     * ["\0" container => elements] of the containers the code under test
+     * may keep: not the running frames' variables (the check's own), nor
+     * the test framework's.
+     */
+    private static function containers(): array
+    {
+        $sizes = [];
+        foreach (\memprof_containers() as $holder => $elements) {
+            if (!\str_starts_with($holder, '{frame}') && !LeakListener::isFramework($holder)) {
+                $sizes["\0$holder"] = $elements;
+            }
+        }
+        return $sizes;
     }
 
     /** [call path "\0" line => bytes] of what runs of the work hold, from a dump with lines. */

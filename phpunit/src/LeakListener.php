@@ -140,7 +140,7 @@ final class LeakListener implements TestListener
     {
         $this->judgedCount++;
         $all = LeakCheck::confirm($once, $this->confirm, $this->tolerance, $dump);
-        $leaks = \array_values(\array_filter($all, fn(array $l): bool => !self::frameworkContainer($l['held_in'])));
+        $leaks = \array_values(\array_filter($all, fn(array $l): bool => !self::isFramework($l['held_in'])));
         if ($leaks === []) {
             if (isset($all[0]['dump'])) {
                 \unlink($all[0]['dump']);
@@ -151,7 +151,8 @@ final class LeakListener implements TestListener
         return $leaks;
     }
 
-    private static function frameworkContainer(string $holder): bool
+    /** Whether a container is the test framework's own (FRAMEWORK_CONTAINERS). */
+    public static function isFramework(string $holder): bool
     {
         foreach (self::FRAMEWORK_CONTAINERS as $prefix) {
             if (\str_starts_with($holder, $prefix)) {

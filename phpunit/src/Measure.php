@@ -37,6 +37,9 @@ final class Measure
         return self::session(function () use ($run, $runs, $toleranceBytes, $dumpFile): array {
             for ($i = 0; $i < $runs; $i++) {
                 $run();
+                // what a run leaves to the cycle collector is not kept: the
+                // ledger then sees each run's growth as soon as it happens
+                \gc_collect_cycles();
                 \memprof_job();
             }
             $leaks = \array_values(\array_filter(\memprof_leaks(), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes));
@@ -105,9 +108,11 @@ final class Measure
     /** A leak as a failure names it. */
     public static function describe(array $leak): string
     {
-        return \sprintf('leaked %s B per run: held in %s, allocated at %s (line %d)%s',
+        $slots = ($leak['blocks_per_job'] ?? 0) == 0 && ($leak['elements_per_job'] ?? 0) > 0
+            ? \sprintf(', the array\'s slots (%s elements a run)', \number_format($leak['elements_per_job'], 1)) : '';
+        return \sprintf('leaked %s B per run: held in %s, allocated at %s (line %d)%s%s',
             \number_format($leak['bytes_per_job']), $leak['held_in'], $leak['function'], $leak['line'],
-            isset($leak['via']) ? " by {$leak['via']}" : '')
+            isset($leak['via']) ? " by {$leak['via']}" : '', $slots)
             . "\n  call path: " . self::fromRun($leak['call_path']) . "\n  reached as: {$leak['retention_path']}";
     }
 

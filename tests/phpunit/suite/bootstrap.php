@@ -11,6 +11,9 @@ spl_autoload_register(function (string $class): void {
         require __DIR__ . '/../../../phpunit/src/' . substr($class, 16) . '.php';
     }
 });
+if (is_file('/usr/share/php/League/CommonMark/autoload.php')) {
+    require_once '/usr/share/php/League/CommonMark/autoload.php';
+}
 foreach (['Bridge/PhpUnit', 'Contracts/Deprecation'] as $symfony) {
     if (is_file("/usr/share/php/Symfony/$symfony/autoload.php")) {
         require_once "/usr/share/php/Symfony/$symfony/autoload.php";

@@ -17,6 +17,7 @@ final class Kernel
             self::$booted->services['audit'] = new AuditListener();
             self::$booted->services['scheduler'] = new Scheduler();
             self::$booted->services['rates'] = new Lru(8);
+            self::$booted->services['seen'] = new SeenIds();
         }
         return self::$booted;
     }

@@ -91,6 +91,8 @@ typedef struct _leak_state {
 	uint64_t last_snapshot_ns;
 	uint64_t last_walk_ns;
 	uint64_t walk_cost_ns;
+	uint64_t walk_live_bytes;    /* the heap's live bytes at the last walk */
+	uint64_t since_walk_ns;      /* the snapshots' time since the last walk */
 	uint64_t interval;
 	bool sampled;
 } leak_state;
@@ -688,11 +690,21 @@ static void leak_snapshot(uint64_t start, bool timed)
 	leak_g->last_snapshot_ns = start;
 }
 
-/* Whether a walk now keeps walks within budget percent of the time (no
+/* Whether a walk now keeps the ledger's work since the last walk (its
+ * snapshots, and the walk, whose cost grows with the heap: the last one's
+ * scaled by the live bytes) within budget percent of the time (no
  * budget: always). */
 static bool leak_walk_affordable(const memprof_leak_rules *rules, uint64_t start, uint32_t budget)
 {
-	return !rules->budget || !leak_g->last_walk_ns || (start - leak_g->last_walk_ns) * budget >= 100 * leak_g->walk_cost_ns;
+	uint64_t live = memprof_heap_live_bytes(), cost = leak_g->walk_cost_ns;
+
+	if (!rules->budget || !leak_g->last_walk_ns) {
+		return true;
+	}
+	if (leak_g->walk_live_bytes && live > leak_g->walk_live_bytes) {
+		cost = (uint64_t) ((double) cost * (double) live / (double) leak_g->walk_live_bytes);
+	}
+	return (start - leak_g->last_walk_ns) * budget >= 100 * (cost + leak_g->since_walk_ns);
 }
 
 uint32_t memprof_leak_job(const memprof_leak_rules *rules)
@@ -720,6 +732,7 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 	start = leak_now_ns();
 	leak_snapshot(start, rules->budget != 0);
 	leak_watches_prune();
+	leak_g->since_walk_ns += leak_now_ns() - start;
 	/* a walk costs what a dump costs: spaced to take budget% of the time
 	 * while something grows, LEAK_CENSUS_BUDGET% for a census */
 	census = leak_g->ledger.jobs >= leak_g->census_job && leak_walk_affordable(rules, start, LEAK_CENSUS_BUDGET);
@@ -728,6 +741,8 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 		fresh = leak_walk(rules->confirm_jobs, census);
 		leak_g->last_walk_ns = leak_now_ns();
 		leak_g->walk_cost_ns = leak_g->last_walk_ns - walk_start;
+		leak_g->walk_live_bytes = memprof_heap_live_bytes();
+		leak_g->since_walk_ns = 0;
 	}
 	return fresh;
 }

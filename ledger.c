@@ -178,6 +178,7 @@ static void ledger_fall(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t
 		}
 	}
 	c->max = bytes;
+	c->slope = -1;
 }
 
 static void ledger_add(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t prev, uint64_t bytes, uint64_t blocks)
@@ -211,6 +212,7 @@ static void ledger_add(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t 
 	c->series[c->n].bytes = bytes;
 	c->series[c->n].blocks = blocks;
 	c->n++;
+	c->slope = -1;
 }
 
 /* A new candidate for site, from where it stood at the last snapshot. */
@@ -226,6 +228,7 @@ static void ledger_start(memprof_ledger *l, uint32_t at, uint32_t site, uint64_t
 	c->series[0].job = c->first_job;
 	c->series[0].bytes = prev;
 	c->n = 1;
+	c->slope = -1;
 	l->cand[site] = (uint8_t) (at + 1);
 }
 
@@ -264,6 +267,17 @@ static bool ledger_steady(const memprof_ledger_candidate *c)
 	return 4 * up >= 3 * (c->n - 1);
 }
 
+/* Its series' slope: computed once per point kept (a median of pairs'
+ * slopes, the snapshot's dearest step). */
+static double ledger_slope(memprof_ledger_candidate *c)
+{
+	if (c->slope < 0) {
+		c->slope = memprof_ledger_slope(c, false);
+		c->slope = c->slope < 0 ? 0 : c->slope;
+	}
+	return c->slope;
+}
+
 /* Jobs a climb must last, where garbage cycles are seen, before it is a
  * suspect's: the collector's period (at most 128 jobs), after which
  * garbage would have fallen. */
@@ -272,7 +286,7 @@ static uint64_t ledger_patience(const memprof_ledger *l)
 	return l->fall_gap < 128 ? l->fall_gap : 128;
 }
 
-static bool ledger_suspect(const memprof_ledger *l, const memprof_ledger_candidate *c)
+static bool ledger_suspect(const memprof_ledger *l, memprof_ledger_candidate *c)
 {
 	uint64_t since = c->fall_job ? c->fall_job : c->first_job, gap;
 
@@ -293,7 +307,7 @@ static bool ledger_suspect(const memprof_ledger *l, const memprof_ledger_candida
 		return false;
 	}
 	if (c->n >= MEMPROF_LEDGER_MIN_POINTS && c->rise_job == l->jobs && ledger_steady(c)
-			&& memprof_ledger_slope(c, false) >= MEMPROF_LEDGER_MIN_SLOPE) {
+			&& ledger_slope(c) >= MEMPROF_LEDGER_MIN_SLOPE) {
 		return true;
 	}
 	if (c->rises < MEMPROF_LEDGER_MIN_RISES || c->rise_job <= c->series[0].job) {

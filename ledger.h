@@ -55,6 +55,8 @@ typedef struct _memprof_ledger_point {
  * @var max        its maximum since the last fall
  * @var climb      the most its bytes grew between two snapshots: a floor
  *                 must rise above this much to be more than chance
+ * @var slope      memprof_ledger_slope() of its series, as of the last
+ *                 point kept (-1: to be computed)
  * @var floors     where it fell back to, the newest last (nfloors)
  * @var suspect    it climbs: steadily (MEMPROF_LEDGER_MIN_POINTS points or
  *                 more, at its maximum, three steps in four up), by steps
@@ -78,6 +80,7 @@ typedef struct _memprof_ledger_candidate {
 	uint64_t fall_job;
 	uint64_t max;
 	uint64_t climb;
+	double slope;
 	memprof_ledger_point series[MEMPROF_LEDGER_SERIES];
 	memprof_ledger_point floors[MEMPROF_LEDGER_FLOORS];
 } memprof_ledger_candidate;

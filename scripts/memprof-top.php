@@ -67,7 +67,7 @@ function memprof_top_report(string $script): void
         return;
     }
     $dump = memprof_dump_array(lines: true, retainers: true);
-    $leaks = memprof_leaks();
+    $leaks = memprof_leaks(true);
     memprof_disable();
 
     $rows = [];
@@ -108,15 +108,19 @@ function memprof_top_report(string $script): void
             $by[$l['held_in']][] = $l;
         }
         uasort($by, fn($a, $b) => array_sum(array_column($b, 'bytes_per_job')) <=> array_sum(array_column($a, 'bytes_per_job')));
-        fprintf($out, "\ngrowing per job (%d leak%s in %d container%s: what a container gains at every job, and where it was allocated):\n",
-            count($leaks), count($leaks) > 1 ? 's' : '', count($by), count($by) > 1 ? 's' : '');
+        $confirmed = count(array_filter(array_column($leaks, 'confirmed')));
+        fprintf($out, "\ngrowing per job (%d leak%s in %d container%s%s: what a container gains at every job, and where it was allocated):\n",
+            count($leaks), count($leaks) > 1 ? 's' : '', count($by), count($by) > 1 ? 's' : '',
+            $confirmed < count($leaks) ? sprintf(', %d confirmed', $confirmed) : '');
         foreach ($by as $container => $sites) {
-            fprintf($out, "%14s B/job %6.1f blocks  held in %s%s\n", number_format(array_sum(array_column($sites, 'bytes_per_job'))),
+            fprintf($out, "%14s B/job %6.1f blocks  held in %s%s%s\n", number_format(array_sum(array_column($sites, 'bytes_per_job'))),
                 array_sum(array_column($sites, 'blocks_per_job')), memprof_top_short($container, $base),
-                count($sites) > 1 ? sprintf(' (%d sites)', count($sites)) : '');
+                count($sites) > 1 ? sprintf(' (%d sites)', count($sites)) : '',
+                in_array(true, array_column($sites, 'confirmed'), true) ? '' : ' (growing, not confirmed yet)');
             foreach ($sites as $l) {
-                fprintf($out, "%14s %19s  allocated at %s line %d%s%s\n", '', '', memprof_top_short($l['function'], $base),
+                fprintf($out, "%14s %19s  allocated at %s line %d%s%s%s\n", '', '', memprof_top_short($l['function'], $base),
                     $l['line'], isset($l['via']) ? " ({$l['via']})" : '',
+                    $l['blocks_per_job'] == 0 && $l['elements_per_job'] > 0 ? ", the array's slots" : '',
                     count($sites) > 1 ? sprintf(': %s B/job', number_format($l['bytes_per_job'])) : '');
             }
             fprintf($out, "%14s %19s  reached as %s\n", '', '', memprof_top_short($sites[0]['retention_path'], $base));

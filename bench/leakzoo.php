@@ -57,7 +57,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/leakzoo/registry.php';
 
-const QUICK_JOBS = ['b0' => 1500, 'sample' => 12000];
+const QUICK_JOBS = ['b0' => 1500, 'sample' => 20000];
 
 function usage(): never
 {
@@ -234,8 +234,10 @@ function evaluate(array $cell, array $leak, array $clean, ?float $truth): array
     $bytes = $mine ? array_sum(array_column($mine, 'bytes_per_job')) : null;
     $ratio = $bytes !== null && $truth ? $bytes / $truth : null;
     $tolerance = zoo_modes()[$mode][5];
-    $seconds = array_filter(array_map(fn (array $l): ?float => $l['held_in'] === $heldIn ? $l['confirmed_seconds'] : null,
-        $leak['seen'] ?? []), 'is_float');
+    $seconds = array_filter(array_map(
+        fn (array $l): ?float => $l['held_in'] === $heldIn ? $l['confirmed_seconds'] : null,
+        $leak['seen'] ?? []
+    ), 'is_float');
     $others = confirmed_containers($leak);
     unset($others[$heldIn]);
     return [
@@ -255,17 +257,18 @@ function evaluate(array $cell, array $leak, array $clean, ?float $truth): array
     ];
 }
 
-/** Per mode: leak cells, recalled, clean runs, clean runs with nothing confirmed. */
+/** Per mode: leak cells, recalled, clean runs, clean runs with nothing confirmed, job counts. */
 function summary(array $results): array
 {
     $modes = [];
     foreach ($results as $r) {
         $m = &$modes[$r['mode']];
-        $m ??= ['cells' => 0, 'recalled' => 0, 'clean_runs' => 0, 'clean_quiet' => 0];
+        $m ??= ['cells' => 0, 'recalled' => 0, 'clean_runs' => 0, 'clean_quiet' => 0, 'jobs' => []];
         $m['cells']++;
         $m['recalled'] += (int) $r['recalled'];
         $m['clean_runs']++;
         $m['clean_quiet'] += (int) ($r['clean_confirmed'] === [] && $r['error'] === null);
+        $m['jobs'] = array_values(array_unique([...$m['jobs'], $r['jobs']]));
         unset($m);
     }
     return $modes;
@@ -276,36 +279,55 @@ function number(?float $value, int $decimals = 0): string
     return $value === null ? '-' : number_format($value, $decimals);
 }
 
+/** Containers with the job each was first confirmed at, or "nothing". */
+function held_list(array $held): string
+{
+    $items = array_map(fn (string $h, int $job): string => "`$h` (job $job)", array_keys($held), $held);
+    return $items ? implode(', ', $items) : 'nothing';
+}
+
+function table_row(array $r): string
+{
+    $cells = [
+        $r['mode'], $r['background'], $r['shape'], "`{$r['held_in']}`", $r['error'] !== null ? 'error' : $r['named'],
+        number($r['bytes_per_job']), number($r['true_bytes_per_job']),
+        number($r['ratio'], 2) . ($r['ratio'] !== null && !$r['within'] ? ' (out)' : ''),
+        number($r['elements_per_job'], 1), $r['confirmed_at_job'] ?? '-', number($r['seconds_to_confirm'], 3),
+        held_list($r['clean_confirmed']),
+    ];
+    return '| ' . implode(' | ', $cells) . " |\n";
+}
+
 function markdown(array $results, array $summary, float $seconds): string
 {
-    $out = "| mode | background | shape | held in | named | B/job | true B/job | ratio | el/job | at job | s | clean run confirmed |\n"
-        . "|---|---|---|---|---|--:|--:|--:|--:|--:|--:|---|\n";
+    $out = '| mode | background | shape | held in | named | B/job | true B/job | ratio | el/job | at job | s '
+        . "| clean run confirmed |\n|---|---|---|---|---|--:|--:|--:|--:|--:|--:|---|\n";
     $notes = [];
     foreach ($results as $r) {
-        $clean = $r['clean_confirmed'] ? implode(', ', array_map(fn (string $h, int $j): string => "`$h` (job $j)",
-            array_keys($r['clean_confirmed']), $r['clean_confirmed'])) : 'nothing';
-        $out .= sprintf("| %s | %s | %s | `%s` | %s | %s | %s | %s%s | %s | %s | %s | %s |\n", $r['mode'],
-            $r['background'], $r['shape'], $r['held_in'], $r['error'] !== null ? 'error' : $r['named'],
-            number($r['bytes_per_job']), number($r['true_bytes_per_job']), number($r['ratio'], 2),
-            $r['ratio'] !== null && !$r['within'] ? ' (out)' : '', number($r['elements_per_job'], 1),
-            $r['confirmed_at_job'] ?? '-', number($r['seconds_to_confirm'], 3), $clean);
+        $out .= table_row($r);
+        $cell = "{$r['mode']} / {$r['background']} / {$r['shape']}";
         if ($r['other_confirmed']) {
-            $notes[] = "- {$r['mode']} / {$r['background']} / {$r['shape']}: the leak run also confirmed "
-                . implode(', ', array_map(fn (string $h, int $j): string => "`$h` (job $j)",
-                    array_keys($r['other_confirmed']), $r['other_confirmed']));
+            $notes[] = "- $cell: the leak run also confirmed " . held_list($r['other_confirmed']);
         }
         if ($r['error'] !== null) {
-            $notes[] = "- {$r['mode']} / {$r['background']} / {$r['shape']}: {$r['error']}";
+            $notes[] = "- $cell: {$r['error']}";
         }
     }
     $out .= "\n| mode | settings | jobs | recall | precision |\n|---|---|--:|--:|--:|\n";
     foreach ($summary as $mode => $s) {
-        $out .= sprintf("| %s | %s | %s | %d/%d | %d/%d |\n", $mode, zoo_modes()[$mode][0],
-            implode(', ', array_unique(array_column(array_filter($results, fn (array $r): bool => $r['mode'] === $mode), 'jobs'))),
-            $s['recalled'], $s['cells'], $s['clean_quiet'], $s['clean_runs']);
+        $out .= sprintf(
+            "| %s | %s | %s | %d/%d | %d/%d |\n",
+            $mode,
+            zoo_modes()[$mode][0],
+            implode(', ', $s['jobs']),
+            $s['recalled'],
+            $s['cells'],
+            $s['clean_quiet'],
+            $s['clean_runs']
+        );
     }
-    $out .= sprintf("\nrecall: named in the right container, bytes within %s; precision: clean runs that confirmed nothing; %.0f s\n",
-        '10% (35% sampling) of the true growth', $seconds);
+    $out .= sprintf("\nrecall: named in the right container, bytes within 10%% (35%% sampling) of the true growth;"
+        . " precision: clean runs that confirmed nothing; %.0f s\n", $seconds);
     return $out . ($notes ? "\n" . implode("\n", $notes) . "\n" : '');
 }
 

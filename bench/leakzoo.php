@@ -11,7 +11,8 @@
  *   named      yes: a confirmed leak held in the planted container, allocated
  *              at a planted line (the "// planted: SHAPE" lines of
  *              bench/leakzoo/shapes.php) in its function; line: the
- *              container, at no planted line; no: not confirmed at the end
+ *              container, at no planted line; dropped: confirmed at some
+ *              job but not listed at the end; no: never confirmed
  *   B/job      the bytes per job of the confirmed entries held in that
  *              container (all their sites), beside the true growth and
  *              their ratio. The true growth is measured without memprof
@@ -230,7 +231,7 @@ function evaluate(array $cell, array $leak, array $clean, ?float $truth): array
     $mine = array_values(array_filter($leak['final'] ?? [], fn (array $l): bool =>
         $l['confirmed'] && $l['held_in'] === $heldIn));
     $atPlanted = array_filter($mine, fn (array $l): bool => in_array([$l['function'], $l['line']], $planted, true));
-    $named = $atPlanted ? 'yes' : ($mine ? 'line' : 'no');
+    $named = $atPlanted ? 'yes' : ($mine ? 'line' : (isset(confirmed_containers($leak)[$heldIn]) ? 'dropped' : 'no'));
     $bytes = $mine ? array_sum(array_column($mine, 'bytes_per_job')) : null;
     $ratio = $bytes !== null && $truth ? $bytes / $truth : null;
     $tolerance = zoo_modes()[$mode][5];

@@ -39,6 +39,7 @@ foreach ($results['cells'] as $c) {
     $named = match ($c['named']) {
         'yes' => "named in {$c['held_in']} at a planted line",
         'line' => "held in {$c['held_in']} at none of " . implode(', ', $c['planted']) . " but $sites",
+        'dropped' => "{$c['held_in']} confirmed, then no longer listed",
         default => "{$c['held_in']} not named" . ($sites === '' ? '' : " ($sites)"),
     };
     $bytes = $c['within'] ? sprintf('bytes within %d%%', $c['tolerance'] * 100)

@@ -33,13 +33,17 @@
  *
  * At the end, per mode: recall (cells named, with bytes within 10% of the
  * true growth, 35% when sampling) and precision (clean runs that never
- * confirmed anything). Sampling cells (default interval, 512 KiB) keep
- * 4 KiB strings and run only the shapes whose growth follows the string's
- * size (at least ~1 KB/job: a sample every ~128 jobs); the others (ids,
- * same, concat, bound) grow by tens of bytes a job, thousands of jobs per
- * sample. With memprof_leaks(true) (newer builds) the children also see
- * containers that grow but are not yet confirmed; `confirmed` missing
- * counts as true.
+ * confirmed anything). Modes (--list): full tracking at budget 0 (also
+ * under opcache and its tracing JIT) and at the default budget; sampling
+ * at the default interval (512 KiB) and budget, seed fixed. Sampling cells
+ * keep 4 KiB strings (a sample every ~128 jobs) and run only the shapes
+ * whose growth follows the string's size, at least ~1 KB/job: the others
+ * (ids, same, concat: tens of bytes a job; bound: one closure, ~400 B)
+ * would need 10^5 jobs and more. A job here takes microseconds, so the
+ * default budget, which spaces snapshots and walks by time, sees few of
+ * them: its mode runs 20,000 jobs. With memprof_leaks(true) (newer
+ * builds) the children also see containers that grow but are not yet
+ * confirmed; `confirmed` missing counts as true.
  *
  *   php bench/leakzoo.php                     # every cell (about 500 runs)
  *   php bench/leakzoo.php --quick             # CI's subset, under 2 minutes

@@ -62,7 +62,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/leakzoo/registry.php';
 
-const QUICK_JOBS = ['b0' => 1500, 'sample' => 20000];
+const QUICK_JOBS = ['b0' => 3000, 'sample' => 20000];
 
 function usage(): never
 {

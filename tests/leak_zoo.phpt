@@ -6,7 +6,7 @@ memprof.leak_budget=0, 13 shapes of leak (strings, int ids and one object
 appended to arrays, a string grown by .=, closures on a static bus, a
 function's static, closures bound to $this, SplObjectStorage, a log buffer,
 an identity map, suspended generators, ArrayObject, SplQueue) behind an LRU
-cache that fills over its first 400 jobs then evicts (1,500 jobs), three of
+cache that fills over its first 400 jobs then evicts (3,000 jobs), three of
 them behind garbage cycles, and strings of 4 KiB a job in sampling mode at
 the default interval (20,000 jobs). Each planted leak must be confirmed in
 its container at a planted line, its bytes per job within 10% (35%

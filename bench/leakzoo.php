@@ -62,7 +62,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/leakzoo/registry.php';
 
-const QUICK_JOBS = ['b0' => 3000, 'sample' => 20000];
+const QUICK_JOBS = ['b0' => 3000, 'sb0' => 20000];
 
 function usage(): never
 {
@@ -126,7 +126,7 @@ function cells(array $options): array
         foreach (['rows', 'closure', 'generator'] as $shape) {
             $cells[] = ['b0', 'garbage', $shape];
         }
-        $cells[] = ['sample', 'none', 'rows'];
+        $cells[] = ['sb0', 'none', 'rows'];
     } else {
         $cells = [];
         foreach (array_keys(zoo_modes()) as $mode) {

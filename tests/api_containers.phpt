@@ -28,8 +28,8 @@ for ($i = 0; $i < 5; $i++) {
     $w->outbox[] = "m$i";
     Registry::$handlers[] = $w;
 }
-function local(): array { $tmp = [1, 2, 3]; return memprof_containers(); }
-$c = local();
+function local(): array { $tmp = range(1, 3); return [memprof_containers(), count($tmp)]; }
+[$c] = local();
 foreach (['$GLOBALS[\'before\']', 'Registry::$handlers', 'Worker::$ids', 'Worker::$requests', 'Worker::$outbox', '{frame} local()::$tmp'] as $name) {
     echo $name, ": ", $c[$name] ?? 'missing', "\n";
 }

@@ -73,6 +73,8 @@ function zoo_modes(): array
         'b0' => ['full, budget 0', ['memprof.leak_budget' => '0'], false, 256, 3000, 0.10],
         'full' => ['full, default budget', [], false, 256, 20000, 0.10],
         'sample' => ['sampling, default interval', ['memprof.sample_seed' => '1'], true, 4096, 30000, 0.35],
+        'sb0' => ['sampling, default interval, budget 0', ['memprof.sample_seed' => '1', 'memprof.leak_budget' => '0'],
+            true, 4096, 20000, 0.35],
         'opcache' => ['full, budget 0, opcache', ['memprof.leak_budget' => '0'] + $opcache, false, 256, 3000, 0.10],
         'jit' => ['full, budget 0, tracing JIT', ['memprof.leak_budget' => '0'] + $opcache
             + ['opcache.jit' => 'tracing', 'opcache.jit_buffer_size' => '64M'], false, 256, 3000, 0.10],

@@ -78,6 +78,6 @@ if test "$PHP_MEMPROF" != "no"; then
 
   PHP_SUBST([MEMPROF_SHARED_LIBADD])
   PHP_NEW_EXTENSION([memprof],
-    [memprof.c frame.c frame_session.c frame_hooks.c frame_fibers.c frame_chain.c func.c tree.c heap.c heap_session.c heap_account.c heap_real.c heap_watch.c alloc_map.c alloc_pool.c meta.c trigger.c warn.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_pprof_legacy.c proto.c dump_folded.c dump_speedscope.c dump_formats.c dump_file.c retain.c retain_path.c retain_roots.c dominators.c ledger.c leak.c autodump.c autodump_signal.c ini.c signal_fanout.c native.c native_elf.c native_alloc.c arena.c],
+    [memprof.c frame.c frame_session.c frame_hooks.c frame_fibers.c frame_chain.c func.c tree.c heap.c heap_session.c heap_account.c heap_real.c heap_watch.c alloc_map.c alloc_pool.c meta.c trigger.c warn.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_pprof_legacy.c proto.c dump_folded.c dump_speedscope.c dump_formats.c dump_file.c retain.c retain_path.c retain_roots.c dominators.c ledger.c leak.c leak_track.c autodump.c autodump_signal.c ini.c signal_fanout.c native.c native_elf.c native_alloc.c arena.c],
     [$ext_shared], , [$MEMPROF_CFLAGS])
 fi

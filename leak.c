@@ -11,10 +11,8 @@
  * count climbs at every walk, and its slots, spread over the elements,
  * are what it costs per job.
  *
- * Why confirmation waits (confirm_jobs, and three times the longest fill
- * seen): until a bounded cache stops, nothing tells it from a leak; a
- * growth that lasts longer than caches fill is a leak's. Until then the
- * container is listed as growing, not confirmed.
+ * leak_track.c keeps the containers seen growing and decides when they
+ * are confirmed.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -29,6 +27,7 @@
 #include "php.h"
 
 #include "leak.h"
+#include "leak_internal.h"
 #include "ledger.h"
 #include "dump.h"
 #include "heap.h"
@@ -36,68 +35,7 @@
 #include "arena.h"
 #include "meta.h"
 
-/* Containers kept per watched site (its largest). */
-#define LEAK_SHARES 8
-/* What the walk did not reach at a site. */
-#define LEAK_NOT_REACHED "{not reached}"
-/* Sampled, gaps between growths are exponential: one longer than eight
- * times their mean comes once in some 3,000. */
-#define LEAK_SAMPLED_GAPS 8
-/* Jobs between the two walks of a site, at least. */
-#define LEAK_MIN_JOBS 16
-/* Censuses: the first at the warm-up's end, then half the jobs so far
- * later, LEAK_CENSUS_MIN jobs at least. */
-#define LEAK_CENSUS_MIN 16
-/* Percent of the time censuses may take (with a budget). */
-#define LEAK_CENSUS_BUDGET 1
-
-typedef struct _leak_share {
-	char *holder;
-	char *path;       /* the path that holds the most of it */
-	uint64_t path_bytes;
-	uint64_t bytes;
-	uint64_t blocks;
-	uint64_t elements;  /* elements of the arrays whose storage it holds */
-	uint32_t slot;      /* bytes per slot of that storage */
-} leak_share;
-
-/* A watched site, and where its bytes were at its last walk. */
-typedef struct _leak_watch {
-	uint32_t site;
-	uint64_t job;
-	uint64_t site_bytes;  /* the site's live bytes then */
-	bool grew;            /* the last walk saw a container grow */
-	uint32_t nshares;
-	leak_share shares[LEAK_SHARES];
-} leak_watch;
-
-/* Where a growing container stood when it was first seen growing. */
-typedef struct _leak_base {
-	uint64_t bytes;
-	uint64_t blocks;
-	uint64_t elements;
-} leak_base;
-
-typedef struct _leak_state {
-	memprof_ledger ledger;
-	leak_watch watches[MEMPROF_LEDGER_CANDIDATES];
-	uint32_t nwatches;
-	memprof_leak leaks[MEMPROF_LEAK_MAX];
-	leak_base bases[MEMPROF_LEAK_MAX];
-	uint32_t nleaks;
-	uint64_t longest_fill;
-	uint64_t census_job;   /* the next census is due at this job */
-	Pvoid_t census;        /* JudyL: site -> its arrays' elements at the last census */
-	uint64_t last_snapshot_ns;
-	uint64_t last_walk_ns;
-	uint64_t walk_cost_ns;
-	uint64_t walk_live_bytes;    /* the heap's live bytes at the last walk */
-	uint64_t since_walk_ns;      /* the snapshots' time since the last walk */
-	uint64_t interval;
-	bool sampled;
-} leak_state;
-
-static MEMPROF_TLS leak_state *leak_g;
+MEMPROF_TLS leak_state *memprof_leak_g;
 
 static uint64_t leak_now_ns(void)
 {
@@ -105,17 +43,6 @@ static uint64_t leak_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
-static char *leak_strdup(const char *s)
-{
-	size_t len = strlen(s);
-	char *copy = memprof_arena_malloc(len + 1);
-
-	if (copy) {
-		memcpy(copy, s, len + 1);
-	}
-	return copy;
 }
 
 static void leak_shares_free(leak_share *shares, uint32_t n)
@@ -168,7 +95,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 		return;
 	}
 	if (fresh) {
-		s->holder = leak_strdup(r->holders[ret]);
+		s->holder = memprof_leak_strdup(r->holders[ret]);
 		if (!s->holder) {
 			*s = shares[--*n];
 			return;
@@ -179,7 +106,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 	s->elements += arrays->elements;
 	s->slot = arrays->slot > s->slot ? arrays->slot : s->slot;
 	if (!s->path || c->live_bytes > s->path_bytes) {
-		char *copy = leak_strdup(r->paths[ret]);
+		char *copy = memprof_leak_strdup(r->paths[ret]);
 		if (copy) {
 			memprof_arena_free(s->path);
 			s->path = copy;
@@ -259,209 +186,6 @@ static leak_watch *leak_watch_of(uint32_t site)
 	return NULL;
 }
 
-/* Forgets a growing container; one that grew and stopped was a fill, and
- * confirmation waits longer than the longest fill. */
-static void leak_forget(uint32_t i, bool stopped)
-{
-	memprof_leak *leak = &leak_g->leaks[i];
-
-	if (stopped && leak->growths >= 2 && leak->grow_job - leak->first_job > leak_g->longest_fill) {
-		leak_g->longest_fill = leak->grow_job - leak->first_job;
-	}
-	memprof_arena_free(leak->holder);
-	memprof_arena_free(leak->path);
-	leak_g->nleaks--;
-	leak_g->leaks[i] = leak_g->leaks[leak_g->nleaks];
-	leak_g->bases[i] = leak_g->bases[leak_g->nleaks];
-}
-
-/* Whether a share's holder is the leak's (one the walk did not reach
- * shows its owner's name). */
-static bool leak_holds(const memprof_leak *leak, const char *holder)
-{
-	return leak->unreached ? strcmp(holder, LEAK_NOT_REACHED) == 0 : strcmp(leak->holder, holder) == 0;
-}
-
-static memprof_leak *leak_find(uint32_t site, const char *holder, uint32_t *at)
-{
-	uint32_t i;
-
-	for (i = 0; i < leak_g->nleaks; i++) {
-		if (leak_g->leaks[i].site == site && leak_holds(&leak_g->leaks[i], holder)) {
-			*at = i;
-			return &leak_g->leaks[i];
-		}
-	}
-	return NULL;
-}
-
-/* A place for a container newly seen growing by bytes_per_job, from was
- * (its share at the previous walk; NULL: none): a new one, else the
- * smallest per job, not confirmed; NULL when none. */
-static memprof_leak *leak_track(uint32_t site, const leak_share *share, const leak_share *was, uint64_t since,
-	double bytes_per_job)
-{
-	uint32_t i, min = UINT32_MAX;
-	memprof_leak *leak;
-
-	if (leak_g->nleaks == MEMPROF_LEAK_MAX) {
-		for (i = 0; i < leak_g->nleaks; i++) {
-			if (!leak_g->leaks[i].confirmed_job
-					&& (min == UINT32_MAX || leak_g->leaks[i].bytes_per_job < leak_g->leaks[min].bytes_per_job)) {
-				min = i;
-			}
-		}
-		if (min == UINT32_MAX || leak_g->leaks[min].bytes_per_job >= bytes_per_job) {
-			return NULL;
-		}
-		leak_forget(min, false);
-	}
-	i = leak_g->nleaks++;
-	leak = &leak_g->leaks[i];
-	memset(leak, 0, sizeof(*leak));
-	leak->site = site;
-	leak->first_job = since;
-	leak->unreached = strcmp(share->holder, LEAK_NOT_REACHED) == 0;
-	leak->holder = leak_strdup(share->holder);
-	leak->path = leak_strdup(share->path);
-	leak_g->bases[i].bytes = was ? was->bytes : 0;
-	leak_g->bases[i].blocks = was ? was->blocks : 0;
-	leak_g->bases[i].elements = was ? was->elements : 0;
-	if (!leak->holder || !leak->path) {
-		leak_forget(i, false);
-		return NULL;
-	}
-	return leak;
-}
-
-/* A leak the walk did not reach, at a site an internal method "C::m"
- * allocates at: it takes the holder and path of a growing container whose
- * path goes through a C ("... -> C{}"), the values beside the nodes. */
-static void leak_owner(memprof_leak *leak)
-{
-	const char *function, *via;
-	char cls[256];
-	uint32_t line, i;
-	size_t len;
-
-	memprof_leak_site(leak, &function, &line, &via);
-	if (!via || !strstr(via, "::") || (len = (size_t) (strstr(via, "::") - via)) + 3 > sizeof(cls)) {
-		return;
-	}
-	memcpy(cls, via, len);
-	memcpy(cls + len, "{}", 3);
-	for (i = 0; i < leak_g->nleaks; i++) {
-		const memprof_leak *other = &leak_g->leaks[i];
-		const char *at = other != leak && !other->unreached ? strstr(other->path, cls) : NULL;
-		if (at && (at == other->path || at[-1] == ' ') && (at[len + 2] == '\0' || at[len + 2] == ' ')) {
-			char *holder = leak_strdup(other->holder), *path = leak_strdup(other->path);
-			if (holder && path) {
-				memprof_arena_free(leak->holder);
-				memprof_arena_free(leak->path);
-				leak->holder = holder;
-				leak->path = path;
-				return;
-			}
-			memprof_arena_free(holder);
-			memprof_arena_free(path);
-			return;
-		}
-	}
-}
-
-/* Whether a growing container is now confirmed (memprof_leak_rules). */
-static bool leak_confirmable(const memprof_leak *leak, const leak_base *base, uint64_t confirm_jobs)
-{
-	uint64_t span = confirm_jobs, fill = MEMPROF_LEAK_FILL_FACTOR * leak_g->longest_fill;
-
-	span = fill > span ? fill : span;
-	if (leak->growths < MEMPROF_LEAK_CONFIRM || leak->jobs < span) {
-		return false;
-	}
-	/* sampled: enough samples of growth for a fair estimate; a container
-	 * that only gains slots counts its elements exactly */
-	return !leak_g->sampled || leak->slots_only
-		|| leak->live_bytes >= base->bytes + MEMPROF_LEAK_CONFIRM_SAMPLES * leak_g->interval;
-}
-
-/* Its rates since it was first seen growing. */
-static void leak_rates(memprof_leak *leak, const leak_base *base, const leak_share *now, uint64_t job)
-{
-	double jobs = (double) (job - leak->first_job);
-
-	leak->jobs = job - leak->first_job;
-	leak->live_bytes = now->bytes;
-	leak->elements_per_job = now->elements > base->elements ? (double) (now->elements - base->elements) / jobs : 0;
-	leak->blocks_per_job = now->blocks > base->blocks ? (double) (now->blocks - base->blocks) / jobs : 0;
-	leak->slots_only = now->blocks <= base->blocks && leak->elements_per_job > 0 && now->slot;
-	if (leak->slots_only) {
-		/* its storage's doublings, spread over the elements */
-		leak->bytes_per_job = leak->elements_per_job * now->slot;
-	} else {
-		leak->bytes_per_job = now->bytes > base->bytes ? (double) (now->bytes - base->bytes) / jobs : 0;
-	}
-}
-
-/* A walk saw a container of site grow (now: its share, was: at the last
- * walk, NULL: none then); true when that confirms it. */
-static bool leak_grew(uint32_t site, const leak_share *now, const leak_share *was, uint64_t since,
-	uint64_t confirm_jobs)
-{
-	uint64_t job = leak_g->ledger.jobs;
-	uint32_t i;
-	memprof_leak *leak = leak_find(site, now->holder, &i);
-
-	if (!leak) {
-		leak = leak_track(site, now, was, since, (double) (now->bytes - (was ? was->bytes : 0)) / (double) (job - since));
-		if (!leak) {
-			return false;
-		}
-		i = (uint32_t) (leak - leak_g->leaks);
-	}
-	leak->growths++;
-	leak->grow_job = job;
-	if (leak->unreached && strcmp(leak->holder, LEAK_NOT_REACHED) == 0) {
-		leak_owner(leak);
-	}
-	leak_rates(leak, &leak_g->bases[i], now, job);
-	if (!leak->confirmed_job && leak_confirmable(leak, &leak_g->bases[i], confirm_jobs)) {
-		leak->confirmed_job = job;
-		return true;
-	}
-	return false;
-}
-
-/* Forgets site's containers that stopped: shrunk since the last walk
- * (now: this walk's shares, NULL: the site is no longer watched), or not
- * grown for twice their mean gap between growths (sampled:
- * LEAK_SAMPLED_GAPS times, as samples come as a Poisson process). */
-static void leak_stopped(uint32_t site, const leak_share *now, uint32_t n)
-{
-	uint64_t job = leak_g->ledger.jobs;
-	uint32_t i = 0, j;
-
-	while (i < leak_g->nleaks) {
-		memprof_leak *leak = &leak_g->leaks[i];
-		const leak_share *share = NULL;
-		uint64_t gap;
-		if (leak->site != site) {
-			i++;
-			continue;
-		}
-		for (j = 0; j < n && !share; j++) {
-			share = leak_holds(leak, now[j].holder) ? &now[j] : NULL;
-		}
-		gap = (leak->grow_job - leak->first_job) / (leak->growths ? leak->growths : 1);
-		gap = (leak_g->sampled ? LEAK_SAMPLED_GAPS : 2) * (gap > LEAK_MIN_JOBS ? gap : LEAK_MIN_JOBS);
-		if (!now || (share ? share->bytes < leak->live_bytes && share->elements <= leak_g->bases[i].elements
-				: leak->live_bytes > 0) || job - leak->grow_job > gap) {
-			leak_forget(i, true);
-			continue;
-		}
-		i++;
-	}
-}
-
 /* Whether a container grew since the last walk (was: its share then):
  * gained bytes at MEMPROF_LEDGER_MIN_SLOPE a job or more, or elements. */
 static bool leak_share_grew(const leak_share *now, const leak_share *was, uint64_t jobs)
@@ -497,12 +221,12 @@ static uint32_t leak_compare(leak_watch *w, const leak_share *now, uint32_t n, u
 			continue;
 		}
 		w->grew = true;
-		fresh += leak_grew(w->site, &now[i], was, w->job, confirm_jobs);
+		fresh += memprof_leak_grew(w->site, &now[i], was, w->job, confirm_jobs);
 	}
 	if (garbage && !w->grew) {
 		memprof_ledger_garbage(&leak_g->ledger, w->site);
 	}
-	leak_stopped(w->site, now, n);
+	memprof_leak_stopped(w->site, now, n);
 	return fresh;
 }
 
@@ -557,7 +281,7 @@ static void leak_watches_prune(void)
 		leak_watch *w = &leak_g->watches[i];
 		const memprof_ledger_candidate *c = memprof_ledger_candidate_of(&leak_g->ledger, w->site);
 		if (!w->grew && (!c || !c->suspect)) {
-			leak_stopped(w->site, NULL, 0);
+			memprof_leak_stopped(w->site, NULL, 0);
 			leak_shares_free(w->shares, w->nshares);
 			*w = leak_g->watches[--leak_g->nwatches];
 			continue;
@@ -691,20 +415,27 @@ static void leak_snapshot(uint64_t start, bool timed)
 }
 
 /* Whether a walk now keeps the ledger's work since the last walk (its
- * snapshots, and the walk, whose cost grows with the heap: the last one's
- * scaled by the live bytes) within budget percent of the time (no
+ * snapshots, and the walk, whose cost grows with the heap: the recent
+ * highest time per live byte, times the live bytes; garbage the collector
+ * has not reached makes it swing) within budget percent of the time (no
  * budget: always). */
 static bool leak_walk_affordable(const memprof_leak_rules *rules, uint64_t start, uint32_t budget)
 {
-	uint64_t live = memprof_heap_live_bytes(), cost = leak_g->walk_cost_ns;
+	double cost = leak_g->walk_ns_per_byte * (double) memprof_heap_live_bytes();
 
 	if (!rules->budget || !leak_g->last_walk_ns) {
 		return true;
 	}
-	if (leak_g->walk_live_bytes && live > leak_g->walk_live_bytes) {
-		cost = (uint64_t) ((double) cost * (double) live / (double) leak_g->walk_live_bytes);
-	}
-	return (start - leak_g->last_walk_ns) * budget >= 100 * (cost + leak_g->since_walk_ns);
+	return (double) (start - leak_g->last_walk_ns) * budget >= 100 * (cost + (double) leak_g->since_walk_ns);
+}
+
+/* A walk took cost_ns: the time per live byte to expect of the next. */
+static void leak_walk_cost(uint64_t cost_ns)
+{
+	uint64_t live = memprof_heap_live_bytes();
+	double per_byte = (double) cost_ns / (double) (live ? live : 1);
+
+	leak_g->walk_ns_per_byte = per_byte > 0.75 * leak_g->walk_ns_per_byte ? per_byte : 0.75 * leak_g->walk_ns_per_byte;
 }
 
 uint32_t memprof_leak_job(const memprof_leak_rules *rules)
@@ -740,8 +471,7 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 		uint64_t walk_start = leak_now_ns();
 		fresh = leak_walk(rules->confirm_jobs, census);
 		leak_g->last_walk_ns = leak_now_ns();
-		leak_g->walk_cost_ns = leak_g->last_walk_ns - walk_start;
-		leak_g->walk_live_bytes = memprof_heap_live_bytes();
+		leak_walk_cost(leak_g->last_walk_ns - walk_start);
 		leak_g->since_walk_ns = 0;
 	}
 	return fresh;
@@ -750,107 +480,6 @@ uint32_t memprof_leak_job(const memprof_leak_rules *rules)
 uint64_t memprof_leak_jobs(void)
 {
 	return leak_g ? leak_g->ledger.jobs : 0;
-}
-
-/* A leak and its base, sorted together. */
-typedef struct _leak_pair {
-	memprof_leak leak;
-	leak_base base;
-} leak_pair;
-
-/* Confirmed first, then the largest per job; a total order, so that a list
- * in the same state reads the same. */
-static int leak_cmp(const void *a, const void *b)
-{
-	const memprof_leak *x = &((const leak_pair *) a)->leak, *y = &((const leak_pair *) b)->leak;
-	bool cx = x->confirmed_job != 0, cy = y->confirmed_job != 0;
-
-	if (cx != cy) {
-		return cx ? -1 : 1;
-	}
-	if (x->bytes_per_job != y->bytes_per_job) {
-		return x->bytes_per_job > y->bytes_per_job ? -1 : 1;
-	}
-	return x->site != y->site ? (x->site < y->site ? -1 : 1) : strcmp(x->holder, y->holder);
-}
-
-const memprof_leak *memprof_leak_list(bool growing, uint32_t *count, uint32_t *confirmed)
-{
-	leak_pair pairs[MEMPROF_LEAK_MAX];
-	uint32_t i, n;
-
-	*count = *confirmed = 0;
-	if (!leak_g) {
-		return NULL;
-	}
-	for (i = 0; i < leak_g->nleaks; i++) {
-		pairs[i].leak = leak_g->leaks[i];
-		pairs[i].base = leak_g->bases[i];
-	}
-	qsort(pairs, leak_g->nleaks, sizeof(pairs[0]), leak_cmp);
-	for (i = 0; i < leak_g->nleaks; i++) {
-		leak_g->leaks[i] = pairs[i].leak;
-		leak_g->bases[i] = pairs[i].base;
-	}
-	while (*confirmed < leak_g->nleaks && leak_g->leaks[*confirmed].confirmed_job) {
-		++*confirmed;
-	}
-	n = *confirmed;
-	while (growing && n < leak_g->nleaks && leak_g->leaks[n].growths >= 2) {
-		n++;
-	}
-	*count = n;
-	return leak_g->leaks;
-}
-
-void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t *line, const char **via)
-{
-	const memprof_site *site = memprof_site_by_id(leak->site);
-	const memprof_path *at = site->path;
-
-	*line = site->line;
-	*via = NULL;
-	if (!site->line && at->parent && at->parent->parent && at->call_line) {
-		*via = memprof_profile_name(at);
-		*line = at->call_line;
-		at = at->parent;
-	}
-	*function = at->parent ? memprof_profile_name(at) : "{root}";
-}
-
-void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
-{
-	const char *function, *via;
-	uint32_t line;
-	size_t o;
-
-	memprof_leak_site(leak, &function, &line, &via);
-	o = (size_t) snprintf(buf, size, "+%.0f B/job held in %s", leak->bytes_per_job, leak->holder);
-	if (leak->slots_only && o < size) {
-		o += (size_t) snprintf(buf + o, size - o, " (+%.1f elements/job, the array's slots)", leak->elements_per_job);
-	}
-	if (o < size) {
-		o += (size_t) snprintf(buf + o, size - o, ", allocated at %s", function);
-	}
-	if (line && o < size) {
-		o += (size_t) snprintf(buf + o, size - o, " line %u", line);
-	}
-	if (via && o < size) {
-		snprintf(buf + o, size - o, " (%s)", via);
-	}
-}
-
-uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max)
-{
-	uint32_t n, confirmed, i;
-	const memprof_leak *leaks = memprof_leak_list(false, &n, &confirmed);
-
-	for (i = 0; i < n && i < max; i++) {
-		out[i].site = leaks[i].site;
-		out[i].holder = leaks[i].holder;
-		out[i].bytes_per_job = leaks[i].bytes_per_job;
-	}
-	return i;
 }
 
 bool memprof_leak_sampled(void)

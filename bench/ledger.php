@@ -25,7 +25,7 @@ $opts = getopt('', ['filter:', 'modes:', 'ext:', 'php:']);
 $root = dirname(__DIR__);
 $php = $opts['php'] ?? PHP_BINARY;
 $ext = $opts['ext'] ?? "$root/modules/memprof.so";
-$sizes = ['tiny' => 20000, 'small' => 2000, 'medium' => 400, 'large' => 40];
+$sizes = ['tiny' => 10000, 'small' => 2000, 'medium' => 400, 'large' => 40];
 $modes = ['full' => '1', 'sample' => 'sample'];
 if (isset($opts['filter'])) {
     $sizes = array_intersect_key($sizes, array_flip(explode(',', $opts['filter'])));

@@ -26,6 +26,7 @@
 #include "warn.h"
 #include "dump_array.h"
 #include "dump.h"
+#include "retain.h"
 #include "dump_formats.h"
 #include "autodump.h"
 #include "leak.h"
@@ -494,8 +495,7 @@ ZEND_FUNCTION(memprof_leaks)
 
 ZEND_FUNCTION(memprof_containers)
 {
-	memprof_view view = { 0, false, true };
-	memprof_profile profile;
+	memprof_retainers walk = { 0 };
 	zend_result rc;
 	uint32_t i;
 
@@ -507,13 +507,13 @@ ZEND_FUNCTION(memprof_containers)
 	}
 	/* paused while the result is built too: it is not the program's */
 	memprof_heap_pause();
-	rc = memprof_profile_take(&profile, &view);
+	rc = memprof_retain_walk(&walk, NULL, NULL, false);
 	if (rc == SUCCESS) {
-		array_init_size(return_value, profile.retainers.ncollections);
-		for (i = 0; i < profile.retainers.ncollections; i++) {
-			add_assoc_long(return_value, profile.retainers.collections[i], (zend_long) profile.retainers.collection_sizes[i]);
+		array_init_size(return_value, walk.ncollections);
+		for (i = 0; i < walk.ncollections; i++) {
+			add_assoc_long(return_value, walk.collections[i], (zend_long) walk.collection_sizes[i]);
 		}
-		memprof_profile_free(&profile);
+		memprof_retainers_free(&walk);
 	}
 	memprof_heap_resume();
 	if (rc != SUCCESS) {

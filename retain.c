@@ -86,7 +86,7 @@ static void retain_charge_value(retain_walk *w, zend_refcounted *ref, uint32_t r
 {
 	const void *blocks[2];
 	uint32_t elements, slot;
-	int i, n = retain_value_blocks(ref, blocks, &elements, &slot);
+	int i, n = w->charge ? retain_value_blocks(ref, blocks, &elements, &slot) : 0;
 
 	for (i = 0; i < n; i++) {
 		uint64_t bytes, nblocks;
@@ -100,7 +100,7 @@ static void retain_charge_path(retain_walk *w, zend_refcounted *ref, uint32_t no
 {
 	const void *blocks[2];
 	uint32_t elements, slot;
-	int i, n = retain_value_blocks(ref, blocks, &elements, &slot);
+	int i, n = w->charge ? retain_value_blocks(ref, blocks, &elements, &slot) : 0;
 
 	for (i = 0; i < n && !w->failed; i++) {
 		uint32_t id = w->paths[node].id;
@@ -635,11 +635,14 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 		retain_classes(&w);
 		retain_handlers(&w);
 		retain_frames(&w);
+	}
+	/* without a charge, what no root reaches is not looked at */
+	if (!w.failed && charge) {
 		retain_unreached(&w);
 		retain_vm_stack(&w);
+		retain_holders(&w);
 	}
 	if (!w.failed) {
-		retain_holders(&w);
 		retain_collections(&w);
 	}
 	if (!w.failed && w.dom && memprof_domgraph_solve(w.dom)) {

@@ -138,6 +138,9 @@ typedef bool (*memprof_retain_charge)(void *arg, const void *block, uint32_t ret
  * VM stack's pages. Blocks of other kinds (compiled code, the engine's
  * tables, extensions' private buffers) are not reached.
  * Call while profiling, with the heap paused.
+ * @param charge  NULL: nothing charged and only what the roots reach
+ *             walked, for the collections' sizes alone (out's collections;
+ *             no holders, no unreached objects)
  * @param out  filled with the retainers' names (free with memprof_retainers_free())
  * @param dominators  also the values that alone keep the most alive: a
  *             graph of every value reached from the roots and its edges

@@ -105,8 +105,9 @@ foreach ($modes as $mode => $ini) {
          * line, or a run later: the engine does not store the line it runs
          * (the same tests fail, with the same leaks). */
         $same = fn(array $rows) => array_values(preg_replace('/(located at \S+?):\d+$/', '$1', preg_grep('/ \(slots\): /', $rows, PREG_GREP_INVERT)));
-        echo "$mode: ", $found === $first ? 'the same failures' : ($same($found) === $same($first) && $mode === 'tracing JIT'
-            ? 'the same failures, the slots perhaps at another line' : implode("\n", $found)), "\n";
+        echo "$mode: ", $mode === 'tracing JIT' ? ($same($found) === $same($first)
+            ? 'the same failures, the slots perhaps at another line' : implode("\n", $found))
+            : ($found === $first ? 'the same failures' : implode("\n", $found)), "\n";
     }
     echo "$mode: ", preg_match('/^Tests: 20, Assertions: 22, Failures: 9\.$/m', $out) ? '20 tests, 9 failures' : $out, "\n";
     $clean = $run("$ini -d extension=$so", 0, 'SAMPLE_LEAKS=0 ');

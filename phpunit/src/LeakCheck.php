@@ -65,50 +65,53 @@ final class LeakCheck
     }
 
     /**
-     * Whether some site below $work gained more than $tolerance bytes, or
-     * some container gained elements (an array that takes ints, or the
-     * same object again, gains no block until its storage doubles), in
-     * each run after the first.
+     * Whether some site below $work gained more than $tolerance bytes in
+     * each run after the first, or some container gained an element a run
+     * from the first run to the last (an array that takes ints, or the
+     * same object again, gains no block until its storage doubles).
      */
     private static function grows(\Closure $work, int $runs, int $tolerance): bool
     {
         return Measure::session(function () use ($work, $runs, $tolerance): array {
             $before = null;
             $growing = null;
+            $first = [];
             for ($i = 0; $i < $runs; $i++) {
                 $work();
                 \gc_collect_cycles();
-                $now = self::sites(\memprof_dump_array(0, false, true)) + self::containers();
-                if ($before !== null) {
-                    $gained = [];
-                    foreach ($now as $key => $size) {
-                        $limit = \str_starts_with($key, "\0") ? 0 : $tolerance;
-                        if ($size - ($before[$key] ?? 0) > $limit && ($growing === null || isset($growing[$key]))) {
-                            $gained[$key] = true;
-                        }
-                    }
-                    $growing = $gained;
-                    if ($growing === []) {
-                        return [false];
-                    }
+                $sites = self::sites(\memprof_dump_array(0, false, true));
+                if ($before !== null && $growing !== []) {
+                    $growing = \array_filter($sites, fn(int $bytes, string $site): bool => $bytes - ($before[$site] ?? 0) > $tolerance
+                        && ($growing === null || isset($growing[$site])), \ARRAY_FILTER_USE_BOTH);
                 }
-                $before = $now;
+                $before = $sites;
+                if ($i === 0) {
+                    $first = self::containers();
+                }
             }
-            return [true];
+            if ($growing !== []) {
+                return [true];
+            }
+            foreach (self::containers() as $holder => $elements) {
+                if ($elements - ($first[$holder] ?? 0) >= $runs - 1) {
+                    return [true];
+                }
+            }
+            return [false];
         })[0];
     }
 
     /**
-     * ["\0" container => elements] of the containers the code under test
-     * may keep: not the running frames' variables (the check's own), nor
-     * the test framework's.
+     * [container => elements] of the containers the code under test may
+     * keep: not the running frames' variables (the check's own), nor the
+     * test framework's.
      */
     private static function containers(): array
     {
         $sizes = [];
         foreach (\memprof_containers() as $holder => $elements) {
             if (!\str_starts_with($holder, '{frame}') && !LeakListener::isFramework($holder)) {
-                $sizes["\0$holder"] = $elements;
+                $sizes[$holder] = $elements;
             }
         }
         return $sizes;

@@ -517,6 +517,17 @@ void *memprof_arena_calloc(size_t n, size_t size)
 	return ptr;
 }
 
+char *memprof_arena_strdup(const char *str)
+{
+	size_t len = strlen(str);
+	char *copy = memprof_arena_malloc(len + 1);
+
+	if (copy) {
+		memcpy(copy, str, len + 1);
+	}
+	return copy;
+}
+
 /* The region header of an arena block, NULL if ptr is not the arena's. */
 static void *arena_region_of(const void *ptr)
 {

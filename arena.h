@@ -25,6 +25,9 @@
 void *memprof_arena_malloc(size_t size);
 /** A zeroed block of n * size bytes; NULL on overflow or when memory cannot be mapped. */
 void *memprof_arena_calloc(size_t n, size_t size);
+
+/** A copy of a NUL-terminated string from the arena; NULL when memory ran out. */
+char *memprof_arena_strdup(const char *str);
 /** realloc() for arena blocks (and for the C library's: the block moves to
  * the arena). NULL when memory cannot be mapped: ptr is then left as it was. */
 void *memprof_arena_realloc(void *ptr, size_t size);

@@ -95,7 +95,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 		return;
 	}
 	if (fresh) {
-		s->holder = memprof_leak_strdup(r->holders[ret]);
+		s->holder = memprof_arena_strdup(r->holders[ret]);
 		if (!s->holder) {
 			*s = shares[--*n];
 			return;
@@ -106,7 +106,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 	s->elements += arrays->elements;
 	s->slot = arrays->slot > s->slot ? arrays->slot : s->slot;
 	if (!s->path || c->live_bytes > s->path_bytes) {
-		char *copy = memprof_leak_strdup(r->paths[ret]);
+		char *copy = memprof_arena_strdup(r->paths[ret]);
 		if (copy) {
 			memprof_arena_free(s->path);
 			s->path = copy;

@@ -81,10 +81,10 @@ extern MEMPROF_TLS leak_state *memprof_leak_g;
 #define leak_g memprof_leak_g
 
 /* leak_track.c */
-char *memprof_leak_strdup(const char *s);
 /* A walk saw a container of site grow (now: its share, was: at the last
  * walk, NULL: none then, since: that walk's job); true when that confirms it. */
-bool memprof_leak_grew(uint32_t site, const leak_share *now, const leak_share *was, uint64_t since, uint64_t confirm_jobs);
+bool memprof_leak_grew(uint32_t site, const leak_share *now, const leak_share *was, uint64_t since,
+	uint64_t confirm_jobs);
 /* Forgets site's containers that stopped (now: this walk's n shares; NULL: the site is no longer watched). */
 void memprof_leak_stopped(uint32_t site, const leak_share *now, uint32_t n);
 

@@ -24,17 +24,6 @@
 #include "dump.h"
 #include "arena.h"
 
-char *memprof_leak_strdup(const char *s)
-{
-	size_t len = strlen(s);
-	char *copy = memprof_arena_malloc(len + 1);
-
-	if (copy) {
-		memcpy(copy, s, len + 1);
-	}
-	return copy;
-}
-
 /* Forgets a growing container; one that grew and stopped was a fill, and
  * confirmation waits longer than the longest fill. */
 static void leak_forget(uint32_t i, bool stopped)
@@ -98,8 +87,8 @@ static memprof_leak *leak_track(uint32_t site, const leak_share *share, const le
 	leak->site = site;
 	leak->first_job = since;
 	leak->unreached = strcmp(share->holder, LEAK_NOT_REACHED) == 0;
-	leak->holder = memprof_leak_strdup(share->holder);
-	leak->path = memprof_leak_strdup(share->path);
+	leak->holder = memprof_arena_strdup(share->holder);
+	leak->path = memprof_arena_strdup(share->path);
 	leak_g->bases[i].bytes = was ? was->bytes : 0;
 	leak_g->bases[i].blocks = was ? was->blocks : 0;
 	leak_g->bases[i].elements = was ? was->elements : 0;
@@ -130,7 +119,7 @@ static void leak_owner(memprof_leak *leak)
 		const memprof_leak *other = &leak_g->leaks[i];
 		const char *at = other != leak && !other->unreached ? strstr(other->path, cls) : NULL;
 		if (at && (at == other->path || at[-1] == ' ') && (at[len + 2] == '\0' || at[len + 2] == ' ')) {
-			char *holder = memprof_leak_strdup(other->holder), *path = memprof_leak_strdup(other->path);
+			char *holder = memprof_arena_strdup(other->holder), *path = memprof_arena_strdup(other->path);
 			if (holder && path) {
 				memprof_arena_free(leak->holder);
 				memprof_arena_free(leak->path);

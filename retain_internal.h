@@ -109,7 +109,6 @@ typedef struct _retain_walk {
 typedef void (*retain_edge)(retain_walk *w, zend_refcounted *child);
 
 /* retain_path.c */
-char *retain_strdup(const char *str);
 bool retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root);
 uint32_t retain_label(retain_walk *w, const char *label);
 uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h);

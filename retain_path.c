@@ -15,17 +15,6 @@
 #include "arena.h"
 #include "meta.h"
 
-char *retain_strdup(const char *str)
-{
-	size_t len = strlen(str);
-	char *copy = memprof_arena_malloc(len + 1);
-
-	if (copy) {
-		memcpy(copy, str, len + 1);
-	}
-	return copy;
-}
-
 /* Grows one of out's columns (the pointer at column, of elem-byte entries)
  * past out->count; *cap gets its capacity. The columns grow together, so
  * each starts from out->cap and ends at the same capacity. */
@@ -57,9 +46,9 @@ bool retain_add(memprof_retainers *out, const char *name, const char *holder, co
 		}
 		out->cap = cap;
 	}
-	out->names[out->count] = retain_strdup(name);
-	out->holders[out->count] = retain_strdup(holder);
-	out->paths[out->count] = retain_strdup(path);
+	out->names[out->count] = memprof_arena_strdup(name);
+	out->holders[out->count] = memprof_arena_strdup(holder);
+	out->paths[out->count] = memprof_arena_strdup(path);
 	out->roots[out->count] = root == RETAIN_NONE ? out->count : root;
 	out->count++;
 	return out->names[out->count - 1] && out->holders[out->count - 1] && out->paths[out->count - 1];
@@ -81,7 +70,7 @@ uint32_t retain_label(retain_walk *w, const char *label)
 	}
 	labels = w->nlabels < w->labels_cap ? w->labels
 		: memprof_array_grow(w->labels, &w->labels_cap, w->nlabels + 1, sizeof(*labels), 64, false);
-	if (!labels || !(labels[w->nlabels] = retain_strdup(label))) {
+	if (!labels || !(labels[w->nlabels] = memprof_arena_strdup(label))) {
 		w->labels = labels ? labels : w->labels;
 		w->failed = true;
 		return 0;
@@ -309,7 +298,7 @@ void retain_holders(retain_walk *w)
 		if (id >= MEMPROF_RETAIN_FIXED) {
 			retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
 			memprof_arena_free(out->holders[id]);
-			if (!(out->holders[id] = retain_strdup(holder))) {
+			if (!(out->holders[id] = memprof_arena_strdup(holder))) {
 				w->failed = true;
 				break;
 			}
@@ -364,7 +353,7 @@ void retain_collections(retain_walk *w)
 	key[0] = '\0';
 	JSLF(slot, by_name, key);
 	while (slot && !w->failed) {
-		out->collections[out->ncollections] = retain_strdup((const char *) key);
+		out->collections[out->ncollections] = memprof_arena_strdup((const char *) key);
 		out->collection_sizes[out->ncollections] = (uint32_t) *slot;
 		if (!out->collections[out->ncollections++]) {
 			w->failed = true;
@@ -468,10 +457,10 @@ static void retain_groups_report(retain_walk *w, const retain_group *all, size_t
 		uint32_t tag = w->dom->tag[gr->member];
 		memprof_dominator *d = &w->out->groups[w->out->ngroups++];
 		retain_named_text(w, holder_of[tag], holder, sizeof(holder));
-		d->what = retain_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
-		d->root = retain_strdup(w->labels[w->paths[w->paths[tag].root].label]);
-		d->holder = retain_strdup(holder);
-		d->path = retain_strdup("");
+		d->what = memprof_arena_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
+		d->root = memprof_arena_strdup(w->labels[w->paths[w->paths[tag].root].label]);
+		d->holder = memprof_arena_strdup(holder);
+		d->path = memprof_arena_strdup("");
 		d->count = gr->count;
 		d->retained = gr->retained;
 		d->retained_blocks = gr->retained_blocks;
@@ -572,10 +561,10 @@ void retain_dominators(retain_walk *w)
 		retain_path_text(w, tag, path, sizeof(path));
 		retain_holder_text(w, tag, holder, sizeof(holder));
 		J1T(inner, w->dom_inner, (Word_t) top[i]);
-		d->what = retain_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
-		d->root = retain_strdup(w->labels[w->paths[w->paths[tag].root].label]);
-		d->holder = retain_strdup(holder);
-		d->path = retain_strdup(path);
+		d->what = memprof_arena_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
+		d->root = memprof_arena_strdup(w->labels[w->paths[w->paths[tag].root].label]);
+		d->holder = memprof_arena_strdup(holder);
+		d->path = memprof_arena_strdup(path);
 		d->retained = g->retained[top[i]];
 		d->retained_blocks = g->retained_blocks[top[i]];
 		/* under the roots' node, not a single root's own value alone */

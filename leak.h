@@ -2,11 +2,14 @@
  * leak: the leak ledger's engine side. At a job boundary a snapshot of
  * every allocation site's live bytes feeds the ledger (ledger.h). While it
  * has suspects, a retention walk (dump.h's profile with retainers) splits
- * each suspect site's bytes by holding container; the next walk, jobs
- * later, gives each container's growth per job. Growth held by a container
- * is a leak; growth only garbage cycles hold ({unreachable}) is not.
- * Walks are a dump's cost, taken only while there are suspects and spaced
- * so that they take at most memprof.leak_budget percent of the time.
+ * each suspect site's bytes by holding container and counts its arrays'
+ * elements; the next walk, jobs later, gives each container's growth per
+ * job, in bytes or elements. Growth held by a container is a leak once it
+ * lasted long enough (memprof_leak_rules); growth only garbage cycles hold
+ * ({unreachable}) is not. Censuses (walks far apart) watch the sites whose
+ * arrays gained elements. Walks are a dump's cost, taken while something
+ * grows and spaced so that the ledger's work takes at most
+ * memprof.leak_budget percent of the time.
  */
 #ifndef MEMPROF_LEAK_H
 #define MEMPROF_LEAK_H

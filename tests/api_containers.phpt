@@ -24,7 +24,7 @@ $w = new Worker;
 memprof_enable();
 for ($i = 0; $i < 5; $i++) {
     $w->ids[] = $i;
-    $w->requests->attach(new stdClass);
+    $w->requests->offsetSet(new stdClass);
     $w->outbox[] = "m$i";
     Registry::$handlers[] = $w;
 }

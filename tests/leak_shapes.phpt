@@ -42,7 +42,7 @@ class Worker {
             case 'log': $this->log .= sprintf("job %06d done\n", $id); break;
             case 'ArrayObject': $this->seen[] = $id; break;
             case 'SplQueue': $this->queue->enqueue($id); break;
-            case 'SplObjectStorage': $this->requests->attach(new ArrayObject([$id])); break;
+            case 'SplObjectStorage': $this->requests->offsetSet(new ArrayObject([$id])); break;
             case 'static': static $done = []; $done[] = $id; break;
         }
     }
@@ -142,8 +142,8 @@ ArrayObject: Worker::$seen line 24; within 10% of what a job keeps
 ArrayObject behind garbage: Worker::$seen line 24; within 10% of what a job keeps
 SplQueue: {not reached} line 25 (SplQueue::enqueue); within 10% of what a job keeps
 SplQueue behind garbage: {not reached} line 25 (SplQueue::enqueue); within 10% of what a job keeps
-SplObjectStorage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::attach); within 10% of what a job keeps
-SplObjectStorage behind garbage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::attach); within 10% of what a job keeps
+SplObjectStorage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::offsetSet); within 10% of what a job keeps
+SplObjectStorage behind garbage: Worker::$requests line 26, Worker::$requests line 26 (SplObjectStorage::offsetSet); within 10% of what a job keeps
 static: Worker::handle()::$done line 27; within 10% of what a job keeps
 static behind garbage: Worker::handle()::$done line 27; within 10% of what a job keeps
 LRU: listed growing from job before 400 to job before 500

@@ -173,7 +173,7 @@ final class RequestRegistry implements Shape
     {
         $request = new Request($job, str_repeat('r', payload_length($this->bytes))); // planted: storage
         if ($keep) {
-            $this->requests->attach($request); // planted: storage
+            $this->requests->offsetSet($request); // planted: storage (attach() is deprecated from PHP 8.5 on)
         }
     }
 }

@@ -19,6 +19,9 @@ job (the LRU cache is never confirmed).
 if (!is_file(__DIR__ . '/../bench/leakzoo.php')) {
     die('skip bench/leakzoo.php is not in this copy');
 }
+if (getenv('USE_ZEND_ALLOC') === '0') {
+    die('skip the true growth is memory_get_usage()\'s, which measures nothing with the Zend heap off');
+}
 ?>
 --EXTENSIONS--
 memprof

@@ -157,7 +157,6 @@ static void ledger_fall(memprof_ledger *l, memprof_ledger_candidate *c, uint64_t
 {
 	uint32_t i;
 
-	c->drops++;
 	if (l->falls[c->site] < UINT8_MAX) {
 		l->falls[c->site]++;
 	}

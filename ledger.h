@@ -47,8 +47,6 @@ typedef struct _memprof_ledger_point {
  *                 above where it fell are lowered to it, so that garbage the
  *                 collector freed leaves no climb behind
  * @var rises      snapshots at which its bytes reached a new maximum
- * @var drops      times its bytes fell back (garbage cycles collected, a
- *                 cache that evicts)
  * @var first_job  the job it became a candidate at
  * @var rise_job   the job of its last new maximum
  * @var fall_job   the job of its last fall (0: none)
@@ -72,7 +70,6 @@ typedef struct _memprof_ledger_candidate {
 	uint32_t every;
 	uint32_t pending;
 	uint32_t rises;
-	uint32_t drops;
 	uint32_t nfloors;
 	bool suspect;
 	uint64_t first_job;

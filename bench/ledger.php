@@ -40,8 +40,13 @@ function instructions(array $cmd, array $env): array
     $tmp = sys_get_temp_dir() . '/memprof-ledger-bench-' . getmypid();
     @mkdir($tmp);
     $log = "$tmp/log";
-    $p = proc_open(array_merge(['valgrind', '--tool=callgrind', "--callgrind-out-file=$tmp/out", "--log-file=$log"], $cmd),
-        [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env + getenv());
+    $p = proc_open(
+        array_merge(['valgrind', '--tool=callgrind', "--callgrind-out-file=$tmp/out", "--log-file=$log"], $cmd),
+        [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+        $pipes,
+        null,
+        $env + getenv()
+    );
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
     $rc = proc_close($p);
@@ -68,9 +73,18 @@ foreach ($modes as $mode => $profile) {
                         $failed = true;
                     }
                 }
-                $rows[] = sprintf('| %s | %s (%d jobs) | %s | %s | %s | %s | %.2fx | **%+.2f%%** |', $mode, $size, $jobs,
-                    $garbage === '1' ? 'yes' : 'no', $leak === '1' ? '1 KB/job' : 'none', number_format($off[0]),
-                    number_format($on[0]), $off[0] / max(1, $plain[0]), 100 * ($on[0] / max(1, $off[0]) - 1));
+                $rows[] = sprintf(
+                    '| %s | %s (%d jobs) | %s | %s | %s | %s | %.2fx | **%+.2f%%** |',
+                    $mode,
+                    $size,
+                    $jobs,
+                    $garbage === '1' ? 'yes' : 'no',
+                    $leak === '1' ? '1 KB/job' : 'none',
+                    number_format($off[0]),
+                    number_format($on[0]),
+                    $off[0] / max(1, $plain[0]),
+                    100 * ($on[0] / max(1, $off[0]) - 1)
+                );
                 fwrite(STDERR, end($rows) . "\n");
             }
         }

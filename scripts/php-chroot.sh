@@ -120,6 +120,11 @@ if [ -x build-readers/pprof ]; then
   mkdir -p "$root/memprof/build-readers"
   cp build-readers/pprof "$root/memprof/build-readers/pprof"
 fi
+# The PHPUnit majors and lint tools scripts/php-tools.sh installed here (no
+# Composer inside).
+if [ -d build-php-tools ]; then
+  cp -r build-php-tools "$root/memprof/"
+fi
 for t in build-php-src/php-*/Zend/tests; do
   [ -d "$t" ] || continue
   mkdir -p "$root/memprof/${t%/Zend/tests}"

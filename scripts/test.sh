@@ -40,6 +40,7 @@ case "${1:-}" in
 esac
 scripts/install-deps.sh
 scripts/readers.sh
+scripts/php-tools.sh
 scripts/build.sh --enable-memprof-dev
 if [ -z "$all" ]; then
   exec scripts/run-tests.sh "$@"

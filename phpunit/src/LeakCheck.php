@@ -7,7 +7,7 @@ namespace Memprof\PHPUnit;
 /**
  * What a piece of work keeps each time it runs, with no test framework in
  * it: the core of the suite-wide check, which each runner's adapter
- * (LeakListener for PHPUnit 9) calls with "run this test once more".
+ * (through SuiteCheck) calls with "run this test once more".
  *
  * Two steps, so that work that keeps nothing costs a few runs. The screen
  * runs the work a few times and reads, after each run and a cycle
@@ -30,7 +30,9 @@ final class LeakCheck
     public static function screen(callable $once, int $runs = 3, int $toleranceBytes = 0): bool
     {
         if ($runs < 3) {
-            throw new \ValueError('LeakCheck::screen(): $runs must be 3 or more (a warm-up, then two runs that both grow)');
+            throw new \ValueError(
+                'LeakCheck::screen(): $runs must be 3 or more (a warm-up, then two runs that both grow)',
+            );
         }
         return self::grows(self::counted($once), $runs, $toleranceBytes);
     }
@@ -39,11 +41,15 @@ final class LeakCheck
      * The judgement: runs $once $runs times, each a job of the leak ledger.
      *
      * @param callable(): bool $once as for screen()
-     * @return list<array> memprof_leaks()'s leaks above $toleranceBytes per run; with $dumpFile and leaks,
-     *   the first has 'dump' (the pprof file written, with its growth_per_job view) or 'dump_error'
+     * @return LeakReport the ledger's leaks above $toleranceBytes per run; with $dumpFile and leaks, the
+     *   pprof dump written (with its growth_per_job view) or why none was
      */
-    public static function confirm(callable $once, int $runs = 120, int $toleranceBytes = 0, ?string $dumpFile = null): array
-    {
+    public static function confirm(
+        callable $once,
+        int $runs = 120,
+        int $toleranceBytes = 0,
+        ?string $dumpFile = null,
+    ): LeakReport {
         return Measure::leaks(self::counted($once), $runs, $toleranceBytes, $dumpFile);
     }
 
@@ -72,7 +78,7 @@ final class LeakCheck
      */
     private static function grows(\Closure $work, int $runs, int $tolerance): bool
     {
-        return Measure::session(function () use ($work, $runs, $tolerance): array {
+        return Measure::session(function () use ($work, $runs, $tolerance): bool {
             $before = null;
             $growing = null;
             $first = [];
@@ -81,8 +87,7 @@ final class LeakCheck
                 \gc_collect_cycles();
                 $sites = self::sites(\memprof_dump_array(0, false, true));
                 if ($before !== null && $growing !== []) {
-                    $growing = \array_filter($sites, fn(int $bytes, string $site): bool => $bytes - ($before[$site] ?? 0) > $tolerance
-                        && ($growing === null || isset($growing[$site])), \ARRAY_FILTER_USE_BOTH);
+                    $growing = self::grown($before, $sites, $growing, $tolerance);
                 }
                 $before = $sites;
                 if ($i === 0) {
@@ -90,49 +95,83 @@ final class LeakCheck
                 }
             }
             if ($growing !== []) {
-                return [true];
+                return true;
             }
             foreach (self::containers() as $holder => $elements) {
                 if ($elements - ($first[$holder] ?? 0) >= $runs - 1) {
-                    return [true];
+                    return true;
                 }
             }
-            return [false];
-        })[0];
+            return false;
+        });
+    }
+
+    /**
+     * The sites that gained more than $tolerance bytes since $before, of
+     * those that grew in each run before (all, at the first comparison).
+     *
+     * @param array<string, int> $before
+     * @param array<string, int> $now
+     * @param ?array<string, int> $growing
+     * @return array<string, int>
+     */
+    private static function grown(array $before, array $now, ?array $growing, int $tolerance): array
+    {
+        $grown = [];
+        foreach ($now as $site => $bytes) {
+            if ($bytes - ($before[$site] ?? 0) > $tolerance && ($growing === null || isset($growing[$site]))) {
+                $grown[$site] = $bytes;
+            }
+        }
+        return $grown;
     }
 
     /**
      * [container => elements] of the containers the code under test may
      * keep: not the running frames' variables (the check's own), nor the
      * test framework's.
+     *
+     * @return array<string, int>
      */
     private static function containers(): array
     {
         $sizes = [];
         foreach (\memprof_containers() as $holder => $elements) {
-            if (!\str_starts_with($holder, '{frame}') && !LeakListener::isFramework($holder)) {
+            $holder = (string) $holder;
+            if (\is_int($elements) && !\str_starts_with($holder, '{frame}') && !SuiteCheck::isFramework($holder)) {
                 $sizes[$holder] = $elements;
             }
         }
         return $sizes;
     }
 
-    /** [call path "\0" line => bytes] of what runs of the work hold, from a dump with lines. */
+    /**
+     * [call path "\0" line => bytes] of what runs of the work hold, from a dump with lines.
+     *
+     * @param array<mixed> $root
+     * @return array<string, int>
+     */
     private static function sites(array $root): array
     {
         $sites = [];
-        $walk = function (array $node, string $path, bool $inWork) use (&$walk, &$sites): void {
-            foreach ($node['called_functions'] as $name => $child) {
-                $here = "$path > $name";
-                if ($inWork) {
-                    foreach ($child['lines'] ?? [] as $line => $held) {
-                        $sites["$here\0$line"] = $held['memory_size'];
-                    }
-                }
-                $walk($child, $here, $inWork || $name === __CLASS__ . '::once');
-            }
-        };
-        $walk($root, '', false);
+        self::walk($root, '', false, $sites);
         return $sites;
+    }
+
+    /**
+     * @param array<mixed> $node
+     * @param array<string, int> $sites
+     */
+    private static function walk(array $node, string $path, bool $inWork, array &$sites): void
+    {
+        foreach (DumpTree::children($node) as $name => $child) {
+            $here = "$path > $name";
+            if ($inWork) {
+                foreach (DumpTree::lines($child) as $line => $held) {
+                    $sites["$here\0$line"] = $held;
+                }
+            }
+            self::walk($child, $here, $inWork || $name === self::class . '::once', $sites);
+        }
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Memprof\PHPUnit;
 
 use PHPUnit\Framework\Assert;
+use PHPUnit\Runner\Version;
 
 /**
  * What the assertions measure, with memprof's leak ledger and peak view.
@@ -17,7 +18,8 @@ final class Measure
     public static function requireMemprof(): void
     {
         if (!\extension_loaded('memprof')) {
-            Assert::markTestSkipped('memprof is not loaded: run PHPUnit with "php -d extension=memprof.so vendor/bin/phpunit"'
+            Assert::markTestSkipped('memprof is not loaded:'
+                . ' run PHPUnit with "php -d extension=memprof.so vendor/bin/phpunit"'
                 . ' or enable the extension in php.ini');
         }
     }
@@ -25,16 +27,19 @@ final class Measure
     /**
      * Runs $run $runs times, each a job of memprof's leak ledger (which
      * needs 16 jobs of warm-up, then a container seen growing for half the
-     * runs); returns memprof_leaks()'s leaks above
-     * $toleranceBytes per run. With $dumpFile and leaks, the first has
-     * 'dump' (the pprof file written, with its growth_per_job view) or
-     * 'dump_error'.
+     * runs): the ledger's leaks above $toleranceBytes per run, and with
+     * $dumpFile and leaks, the pprof dump written (its growth_per_job view)
+     * or why none was.
      */
-    public static function leaks(callable $run, int $runs, int $toleranceBytes = 0, ?string $dumpFile = null): array
-    {
+    public static function leaks(
+        callable $run,
+        int $runs,
+        int $toleranceBytes = 0,
+        ?string $dumpFile = null,
+    ): LeakReport {
         // a growth must last half the runs to be confirmed: a cache a test
         // fills over fewer runs than that is not a leak
-        return self::session(function () use ($run, $runs, $toleranceBytes, $dumpFile): array {
+        return self::session(function () use ($run, $runs, $toleranceBytes, $dumpFile): LeakReport {
             for ($i = 0; $i < $runs; $i++) {
                 $run();
                 // what a run leaves to the cycle collector is not kept: the
@@ -42,11 +47,22 @@ final class Measure
                 \gc_collect_cycles();
                 \memprof_job();
             }
-            $leaks = \array_values(\array_filter(\memprof_leaks(), fn(array $l): bool => $l['bytes_per_job'] > $toleranceBytes));
-            if ($leaks !== [] && $dumpFile !== null) {
-                $leaks[0] += self::dumpTo($dumpFile, false);
+            $leaks = [];
+            foreach (\memprof_leaks() as $entry) {
+                $leak = Leak::fromLedger(\is_array($entry) ? $entry : []);
+                if ($leak->bytesPerRun > $toleranceBytes) {
+                    $leaks[] = $leak;
+                }
             }
-            return $leaks;
+            if ($leaks === [] || $dumpFile === null) {
+                return new LeakReport($leaks);
+            }
+            try {
+                self::writePprof($dumpFile, false);
+                return new LeakReport($leaks, $dumpFile);
+            } catch (\RuntimeException $e) {
+                return new LeakReport($leaks, null, $e->getMessage());
+            }
         }, \max(1, \intdiv($runs, 2)));
     }
 
@@ -54,8 +70,10 @@ final class Measure
      * Runs $run once; returns [the peak of memory_get_usage() over the call
      * above what was in use before it, the call paths holding the most at
      * that peak: [path => bytes], largest first, and, when the peak reaches
-     * $limit and $dumpFile is given, ['dump' => file] or ['dump_error' => why]
-     * for a pprof dump of the peak's call paths].
+     * $limit and $dumpFile is given, the line that names the pprof dump of
+     * the peak's call paths or why there is none].
+     *
+     * @return array{int, array<string, int>, ?string}
      */
     public static function peak(callable $run, ?int $limit = null, ?string $dumpFile = null): array
     {
@@ -65,10 +83,10 @@ final class Measure
             $run();
             $peak = \memory_get_peak_usage() - $before;
             $paths = [];
-            self::paths(\memprof_dump_array(0, true), [], $paths);
+            self::paths(\memprof_dump_array(0, true), '', $paths);
             $paths = \array_combine(\array_map([self::class, 'fromRun'], \array_keys($paths)), $paths);
             \arsort($paths);
-            $dump = $dumpFile !== null && $limit !== null && $peak >= $limit ? self::dumpTo($dumpFile, true) : [];
+            $dump = $dumpFile !== null && $limit !== null && $peak >= $limit ? self::dumpNote($dumpFile) : null;
             return [$peak, \array_slice($paths, 0, 3, true), $dump];
         });
     }
@@ -85,8 +103,12 @@ final class Measure
             return null;
         }
         foreach (\debug_backtrace(\DEBUG_BACKTRACE_PROVIDE_OBJECT | \DEBUG_BACKTRACE_IGNORE_ARGS) as $frame) {
-            if (($frame['object'] ?? null) instanceof \PHPUnit\Framework\TestCase) {
-                return self::dumpFile($dir, \get_class($frame['object']) . '::' . $frame['object']->getName() . $suffix);
+            $test = $frame['object'] ?? null;
+            if ($test instanceof \PHPUnit\Framework\TestCase) {
+                // PHPUnit 10 renamed getName() nameWithDataSet()
+                $method = \version_compare(Version::id(), '10', '>=') ? 'nameWithDataSet' : 'getName';
+                $name = (new \ReflectionMethod($test, $method))->invoke($test);
+                return self::dumpFile($dir, $test::class . '::' . (\is_string($name) ? $name : '') . $suffix);
             }
         }
         return self::dumpFile($dir, 'memprof' . $suffix);
@@ -95,25 +117,8 @@ final class Measure
     /** A dump's file in $dir for a test's name: Class--method.pb.gz. */
     public static function dumpFile(string $dir, string $name): string
     {
-        return \rtrim($dir, '/') . '/' . \trim(\preg_replace('/[^A-Za-z0-9_.-]+/', '-', \str_replace('::', '--', $name)), '-') . '.pb.gz';
-    }
-
-    /** The line a failure gives its dump: where it is, or why there is none. */
-    public static function dumpNote(array $result): array
-    {
-        return isset($result['dump']) ? ["pprof dump: {$result['dump']}"]
-            : (isset($result['dump_error']) ? ["no pprof dump: {$result['dump_error']}"] : []);
-    }
-
-    /** A leak as a failure names it. */
-    public static function describe(array $leak): string
-    {
-        $slots = ($leak['blocks_per_job'] ?? 0) == 0 && ($leak['elements_per_job'] ?? 0) > 0
-            ? \sprintf(', the array\'s slots (%s elements a run)', \number_format($leak['elements_per_job'], 1)) : '';
-        return \sprintf('leaked %s B per run: held in %s, allocated at %s (line %d)%s%s',
-            \number_format($leak['bytes_per_job']), $leak['held_in'], $leak['function'], $leak['line'],
-            isset($leak['via']) ? " by {$leak['via']}" : '', $slots)
-            . "\n  call path: " . self::fromRun($leak['call_path']) . "\n  reached as: {$leak['retention_path']}";
+        $file = (string) \preg_replace('/[^A-Za-z0-9_.-]+/', '-', \str_replace('::', '--', $name));
+        return \rtrim($dir, '/') . '/' . \trim($file, '-') . '.pb.gz';
     }
 
     /** A call path from the code under test on: PHPUnit's frames and these cut. */
@@ -132,8 +137,12 @@ final class Measure
      * walks deterministic (leak_budget 0) and growth confirmed after
      * $confirmJobs jobs; a session that was running is stopped before and
      * started again after.
+     *
+     * @template T
+     * @param callable(): T $measure
+     * @return T
      */
-    public static function session(callable $measure, int $confirmJobs = 60): array
+    public static function session(callable $measure, int $confirmJobs = 60): mixed
     {
         $was = \memprof_enabled();
         if ($was) {
@@ -154,14 +163,14 @@ final class Measure
         }
     }
 
-    /** writePprof() as a failure reports it: ['dump' => $file] or ['dump_error' => why]. */
-    private static function dumpTo(string $file, bool $peak): array
+    /** A peak's pprof dump written, as a failure's line names it. */
+    private static function dumpNote(string $file): string
     {
         try {
-            self::writePprof($file, $peak);
-            return ['dump' => $file];
+            self::writePprof($file, true);
+            return "pprof dump: $file";
         } catch (\RuntimeException $e) {
-            return ['dump_error' => $e->getMessage()];
+            return "no pprof dump: {$e->getMessage()}";
         }
     }
 
@@ -192,15 +201,20 @@ final class Measure
         }
     }
 
-    /** Each call path's own bytes in a memprof_dump_array() tree. */
-    private static function paths(array $node, array $path, array &$out): void
+    /**
+     * Each call path's own bytes in a memprof_dump_array() tree.
+     *
+     * @param array<mixed> $node
+     * @param array<string, int> $out
+     */
+    private static function paths(array $node, string $path, array &$out): void
     {
-        foreach ($node['called_functions'] as $name => $child) {
-            $p = [...$path, $name];
-            if ($child['memory_size'] > 0) {
-                $out[\implode(' > ', $p)] = ($out[\implode(' > ', $p)] ?? 0) + $child['memory_size'];
+        foreach (DumpTree::children($node) as $name => $child) {
+            $here = $path === '' ? $name : "$path > $name";
+            if (DumpTree::bytes($child) > 0) {
+                $out[$here] = ($out[$here] ?? 0) + DumpTree::bytes($child);
             }
-            self::paths($child, $p, $out);
+            self::paths($child, $here, $out);
         }
     }
 }

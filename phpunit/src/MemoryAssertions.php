@@ -21,12 +21,15 @@ trait MemoryAssertions
      * MEMPROF_LEAK_DUMPS set, a failure writes a pprof dump there
      * (Class--method.pb.gz) whose growth_per_job view shows what grew.
      */
-    public static function assertNoLeak(callable $run, int $runs = 120, int $toleranceBytes = 0, string $message = ''): void
-    {
+    public static function assertNoLeak(
+        callable $run,
+        int $runs = 120,
+        int $toleranceBytes = 0,
+        string $message = '',
+    ): void {
         Measure::requireMemprof();
-        $leaks = Measure::leaks($run, $runs, $toleranceBytes, Measure::dumpFileForTest());
-        Assert::assertEmpty($leaks, \implode("\n", \array_filter([$message,
-            ...\array_map([Measure::class, 'describe'], $leaks), ...Measure::dumpNote($leaks[0] ?? [])])));
+        $report = Measure::leaks($run, $runs, $toleranceBytes, Measure::dumpFileForTest());
+        Assert::assertEmpty($report->leaks, $report->message($message, Measure::fromRun(...)));
     }
 
     /**
@@ -41,7 +44,8 @@ trait MemoryAssertions
     {
         Measure::requireMemprof();
         if (\getenv('USE_ZEND_ALLOC') === '0') {
-            Assert::markTestSkipped('USE_ZEND_ALLOC=0 turns the Zend heap off: memory_get_usage() does not measure and the peak cannot be checked');
+            Assert::markTestSkipped('USE_ZEND_ALLOC=0 turns the Zend heap off:'
+                . ' memory_get_usage() does not measure and the peak cannot be checked');
         }
         [$peak, $paths, $dump] = Measure::peak($run, $bytes, Measure::dumpFileForTest('--peak'));
         $lines = [];
@@ -49,7 +53,11 @@ trait MemoryAssertions
             $lines[] = \sprintf('  %s B in %s', \number_format($held), $path);
         }
         Assert::assertLessThan($bytes, $peak, \implode("\n", \array_filter([$message,
-            \sprintf('peak %s B over the call, limit %s B; held most at the peak:', \number_format($peak), \number_format($bytes)),
-            ...$lines, ...Measure::dumpNote($dump)])));
+            \sprintf(
+                'peak %s B over the call, limit %s B; held most at the peak:',
+                \number_format($peak),
+                \number_format($bytes),
+            ),
+            ...$lines, $dump])));
     }
 }

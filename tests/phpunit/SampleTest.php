@@ -5,8 +5,8 @@
  * object, a closure kept by a service, a global) and the same code without,
  * tested with memprof's PHPUnit assertions.
  */
-require_once __DIR__ . '/../../phpunit/src/Measure.php';
-require_once __DIR__ . '/../../phpunit/src/MemoryAssertions.php';
+// the package's classes the assertions use, without Composer
+array_map(fn(string $class) => require_once __DIR__ . "/../../phpunit/src/$class.php", ['Leak', 'LeakReport', 'Measure', 'MemoryAssertions']);
 
 use Memprof\PHPUnit\MemoryAssertions;
 use PHPUnit\Framework\TestCase;

@@ -8,13 +8,15 @@ spl_autoload_register(function (string $class): void {
     if (str_starts_with($class, 'App\\')) {
         require __DIR__ . '/src/' . substr($class, 4) . '.php';
     } elseif (str_starts_with($class, 'Memprof\\PHPUnit\\')) {
-        require __DIR__ . '/../../../phpunit/src/' . substr($class, 16) . '.php';
+        require __DIR__ . '/../../../phpunit/src/' . str_replace('\\', '/', substr($class, 16)) . '.php';
     }
 });
 if (is_file('/usr/share/php/League/CommonMark/autoload.php')) {
     require_once '/usr/share/php/League/CommonMark/autoload.php';
 }
-foreach (['Bridge/PhpUnit', 'Contracts/Deprecation'] as $symfony) {
+/* Debian's Symfony PHPUnit bridge works with PHPUnit 9 only. */
+define('PHPUNIT_9', version_compare(\PHPUnit\Runner\Version::id(), '10', '<'));
+foreach (PHPUNIT_9 ? ['Bridge/PhpUnit', 'Contracts/Deprecation'] : [] as $symfony) {
     if (is_file("/usr/share/php/Symfony/$symfony/autoload.php")) {
         require_once "/usr/share/php/Symfony/$symfony/autoload.php";
     }

@@ -4,6 +4,7 @@ use App\Invoice;
 use App\Kernel;
 use App\Mailer;
 use App\Node;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /** What keeps memory without leaking: none of these may be reported. */
@@ -41,6 +42,8 @@ final class CleanTest extends TestCase
     }
 
     /** @dataProvider amounts */
+
+    #[DataProvider('amounts')]
     public function testDataProvider(int $cents, string $shown): void
     {
         self::assertSame($shown, number_format($cents / 100, 2));
@@ -52,6 +55,8 @@ final class CleanTest extends TestCase
     }
 
     /** @dataProvider cursors */
+
+    #[DataProvider('cursors')]
     public function testDataProviderObjectUsedUp(\ArrayIterator $rows): void
     {
         for ($seen = 0; $rows->valid(); $rows->next()) {

@@ -46,6 +46,9 @@ final class LaravelTest extends TestCase
 
     protected function tearDown(): void
     {
+        if ($this->app === null) {
+            return;
+        }
         Model::unsetEventDispatcher();
         Model::clearBootedModels();
         Container::setInstance(null);

@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Memprof\PHPUnit;
+
+/** How a leaking test's failure reads and where it points, for every runner. */
+final class Failure
+{
+    private const RUN_TEST = 'PHPUnit\\Framework\\TestCase::runTest > ';
+
+    /** The failure's message: each leak with its call path from the test method on, then the dump's line. */
+    public static function message(LeakReport $report): string
+    {
+        return $report->message('memprof: this test keeps memory each time it runs:', self::fromTest(...));
+    }
+
+    /**
+     * Where the failure points: the first leak's allocating line (an IDE
+     * opens it first), then the test method.
+     *
+     * @return array{array{file: string, line: int}, array{file: string, line: int}}
+     */
+    public static function location(LeakReport $report, object $test, string $method): array
+    {
+        $reflection = new \ReflectionMethod($test, $method);
+        $file = (string) $reflection->getFileName();
+        $leak = $report->leaks[0] ?? null;
+        $at = $leak === null ? null : self::fileOf($leak->function);
+        return [
+            ['file' => $at ?? $file, 'line' => $at === null ? (int) $reflection->getStartLine() : $leak->line],
+            ['file' => $file, 'line' => (int) $reflection->getStartLine()],
+        ];
+    }
+
+    /** A call path from the test's own frame on: the repeat's and the runner's frames cut. */
+    public static function fromTest(string $path): string
+    {
+        $at = \strpos($path, self::RUN_TEST);
+        return $at === false ? $path : \substr($path, $at + \strlen(self::RUN_TEST));
+    }
+
+    /** The file that defines a function as memprof names it, when PHP can tell. */
+    private static function fileOf(string $function): ?string
+    {
+        if (\preg_match('/\{closure\}\((.+):\d+\)$/', $function, $m) === 1) {
+            return $m[1];
+        }
+        try {
+            if (\str_contains($function, '::')) {
+                [$class, $name] = \explode('::', $function, 2);
+                $reflection = new \ReflectionMethod($class, $name);
+            } else {
+                $reflection = new \ReflectionFunction($function);
+            }
+        } catch (\ReflectionException) {
+            return null;
+        }
+        $file = $reflection->getFileName();
+        return $file === false ? null : $file;
+    }
+}

@@ -1,7 +1,7 @@
 <?php
 /*
- * A Laravel queue worker (Debian's php-illuminate-queue 8): its Worker
- * runs jobs from the database queue driver on SQLite in memory (pdo_sqlite),
+ * A Laravel queue worker (Debian's php-illuminate-queue 8, or MEMPROF_TEST_AUTOLOAD: Composer's autoloader of
+ * laravel/framework 12): its Worker runs jobs from the database queue driver on SQLite in memory (pdo_sqlite),
  * with Illuminate's container, events and database capsule. Each job
  * renders an invoice, with a bounded cache and a garbage cycle.
  * MEMPROF_TEST_JOBS jobs (default 500); MEMPROF_TEST_LEAKS plants leaks,
@@ -12,10 +12,10 @@
  *   closure   closures a container singleton keeps, each binding a string
  *             of 60 characters (88 bytes).
  * The ledger finds job ends from memprof.job_functions
- * (Illuminate\Queue\Worker::process). At the end it prints memprof_leaks(),
- * sorted.
+ * (Illuminate\Queue\Worker::process). At the end it prints memprof_leaks(), sorted.
  */
-foreach (['Container', 'Events', 'Database', 'Queue', 'Support', 'Collections', 'Contracts', 'Pipeline'] as $c) {
+getenv('MEMPROF_TEST_AUTOLOAD') && require_once getenv('MEMPROF_TEST_AUTOLOAD');
+foreach (getenv('MEMPROF_TEST_AUTOLOAD') ? [] : ['Container', 'Events', 'Database', 'Queue', 'Support', 'Collections', 'Contracts', 'Pipeline'] as $c) {
     require_once "/usr/share/php/Illuminate/$c/autoload.php";
 }
 

@@ -20,8 +20,8 @@
  * memprof_job() in a WorkerMessageHandledEvent listener when
  * MEMPROF_TEST_JOB_CALL=1. At the end it prints memprof_leaks(), sorted.
  */
-require_once '/usr/share/php/Symfony/Component/Messenger/autoload.php';
-require_once '/usr/share/php/Symfony/Component/EventDispatcher/autoload.php';
+$autoload = getenv('MEMPROF_TEST_AUTOLOAD');   /* Composer's autoloader of symfony/messenger 7 instead of Debian's 5.4 */
+array_map(fn($f) => require_once $f, $autoload ? [$autoload] : ['/usr/share/php/Symfony/Component/Messenger/autoload.php', '/usr/share/php/Symfony/Component/EventDispatcher/autoload.php']);
 
 use Symfony\Component\EventDispatcher\EventDispatcher;
 use Symfony\Component\Messenger\Envelope;

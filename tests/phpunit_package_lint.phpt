@@ -46,7 +46,7 @@ $copy = sys_get_temp_dir() . '/memprof-lint-' . getmypid();
 $sh('cp -r ' . escapeshellarg($package) . ' ' . escapeshellarg($copy));
 $sh("sed -i 's#\"license\": \"BSD-2-Clause\",##' " . escapeshellarg("$copy/composer.json"));
 file_put_contents("$copy/src/Leak.php", str_replace('public function slotsOnly(): bool', 'public function slotsOnly( ): bool', file_get_contents("$copy/src/Leak.php")));
-file_put_contents("$copy/src/Failure.php", str_replace('return $m[1];', 'return $m;', file_get_contents("$copy/src/Failure.php")));
+file_put_contents("$copy/src/Source.php", str_replace('return $m[1];', 'return $m;', file_get_contents("$copy/src/Source.php")));
 foreach (['phpstan.neon', 'phpstan-phpunit9.neon'] as $config) {
     file_put_contents("$copy/$config", str_replace('../', "$root/", file_get_contents("$copy/$config")));
 }
@@ -56,7 +56,7 @@ echo "planted: composer validate rc ", $rc !== 0 ? 'non-zero' : 0, "\n";
 echo "planted: phpcs ", $rc !== 0 && str_contains($out, 'Leak.php') ? 'reports Leak.php' : "rc $rc $out", "\n";
 foreach (['phpstan.neon', 'phpstan-phpunit9.neon'] as $config) {
     [$rc, $out] = $phpstan($copy, $config);
-    echo "planted: phpstan ($config) ", $rc !== 0 && str_contains($out, 'Failure.php:') ? 'reports Failure.php' : "rc $rc $out", "\n";
+    echo "planted: phpstan ($config) ", $rc !== 0 && str_contains($out, 'Source.php:') ? 'reports Source.php' : "rc $rc $out", "\n";
 }
 $sh('rm -rf ' . escapeshellarg($copy));
 ?>
@@ -67,5 +67,5 @@ phpstan level max (phpstan.neon): no errors
 phpstan level max (phpstan-phpunit9.neon): no errors
 planted: composer validate rc non-zero
 planted: phpcs reports Leak.php
-planted: phpstan (phpstan.neon) reports Failure.php
-planted: phpstan (phpstan-phpunit9.neon) reports Failure.php
+planted: phpstan (phpstan.neon) reports Source.php
+planted: phpstan (phpstan-phpunit9.neon) reports Source.php

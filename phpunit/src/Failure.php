@@ -26,7 +26,7 @@ final class Failure
         $reflection = new \ReflectionMethod($test, $method);
         $file = (string) $reflection->getFileName();
         $leak = $report->leaks[0] ?? null;
-        $at = $leak === null ? null : self::fileOf($leak->function);
+        $at = $leak === null ? null : Source::fileOf($leak->function);
         return [
             ['file' => $at ?? $file, 'line' => $at === null ? (int) $reflection->getStartLine() : $leak->line],
             ['file' => $file, 'line' => (int) $reflection->getStartLine()],
@@ -38,25 +38,5 @@ final class Failure
     {
         $at = \strpos($path, self::RUN_TEST);
         return $at === false ? $path : \substr($path, $at + \strlen(self::RUN_TEST));
-    }
-
-    /** The file that defines a function as memprof names it, when PHP can tell. */
-    private static function fileOf(string $function): ?string
-    {
-        if (\preg_match('/\{closure\}\((.+):\d+\)$/', $function, $m) === 1) {
-            return $m[1];
-        }
-        try {
-            if (\str_contains($function, '::')) {
-                [$class, $name] = \explode('::', $function, 2);
-                $reflection = new \ReflectionMethod($class, $name);
-            } else {
-                $reflection = new \ReflectionFunction($function);
-            }
-        } catch (\ReflectionException) {
-            return null;
-        }
-        $file = $reflection->getFileName();
-        return $file === false ? null : $file;
     }
 }

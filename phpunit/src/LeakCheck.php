@@ -29,6 +29,19 @@ final class LeakCheck
      */
     public static function screen(callable $once, int $runs = 3, int $toleranceBytes = 0): bool
     {
+        return self::screened($once, $runs, $toleranceBytes) === Screened::Grows;
+    }
+
+    /**
+     * The screen's verdict: nothing grew; something grew; or only the code
+     * the work declares anew each run grew (each run declared classes or
+     * functions, and every growing site is a line that evaluates or
+     * includes code), which the judgement would find held by no container.
+     *
+     * @param callable(): bool $once as for screen()
+     */
+    public static function screened(callable $once, int $runs = 3, int $toleranceBytes = 0): Screened
+    {
         if ($runs < 3) {
             throw new \ValueError(
                 'LeakCheck::screen(): $runs must be 3 or more (a warm-up, then two runs that both grow)',
@@ -76,14 +89,17 @@ final class LeakCheck
      * from the first run to the last (an array that takes ints, or the
      * same object again, gains no block until its storage doubles).
      */
-    private static function grows(\Closure $work, int $runs, int $tolerance): bool
+    private static function grows(\Closure $work, int $runs, int $tolerance): Screened
     {
-        return Measure::session(function () use ($work, $runs, $tolerance): bool {
+        return Measure::session(function () use ($work, $runs, $tolerance): Screened {
             $before = null;
             $growing = null;
             $first = [];
-            for ($i = 0; $i < $runs; $i++) {
+            $declaring = true;
+            for ($i = 0, $code = self::code(); $i < $runs; $i++) {
                 $work();
+                $declaring = $declaring && self::code() > $code;
+                $code = self::code();
                 \gc_collect_cycles();
                 $sites = self::sites(\memprof_dump_array(0, false, true));
                 if ($before !== null && $growing !== []) {
@@ -94,16 +110,43 @@ final class LeakCheck
                     $first = self::containers();
                 }
             }
-            if ($growing !== []) {
-                return true;
-            }
+            // a container gaining elements, not one made anew (its blocks are the sites')
             foreach (self::containers() as $holder => $elements) {
-                if ($elements - ($first[$holder] ?? 0) >= $runs - 1) {
-                    return true;
+                if (isset($first[$holder]) && $elements - $first[$holder] >= $runs - 1) {
+                    return Screened::Grows;
                 }
             }
-            return false;
+            if ($growing === [] || $growing === null) {
+                return Screened::Clean;
+            }
+            return $declaring && self::loadCode(\array_keys($growing)) ? Screened::Code : Screened::Grows;
         });
+    }
+
+    /** How many classes and functions are declared. */
+    private static function code(): int
+    {
+        return \count(\get_declared_classes()) + \count(\get_defined_functions()['user']);
+    }
+
+    /**
+     * Whether each site ("call path \0 line") is a line of its function
+     * that evaluates or includes code.
+     *
+     * @param list<string> $sites
+     */
+    private static function loadCode(array $sites): bool
+    {
+        foreach ($sites as $site) {
+            [$path, $line] = \explode("\0", $site, 2);
+            $function = \substr($path, (int) \strrpos($path, ' > ') + 3);
+            $source = Source::line($function, (int) $line);
+            $loads = '/\b(eval|include|include_once|require|require_once)\b/';
+            if ($source === null || \preg_match($loads, $source) !== 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

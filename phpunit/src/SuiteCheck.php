@@ -152,8 +152,9 @@ final class SuiteCheck
         };
         $code = static fn(): int => \count(\get_declared_classes()) + \count(\get_defined_functions()['user']);
         $before = $code();
-        if (!LeakCheck::screen($counted, $this->options->runs, $this->options->tolerance)) {
-            return [false, new LeakReport([]), false];
+        $screened = LeakCheck::screened($counted, $this->options->runs, $this->options->tolerance);
+        if ($screened !== Screened::Grows) {
+            return [false, new LeakReport([]), $screened === Screened::Code];
         }
         $all = LeakCheck::confirm($counted, $this->options->confirm, $this->options->tolerance, $dump);
         $declares = $code() - $before >= $run;

@@ -6,7 +6,7 @@
  * tested with memprof's PHPUnit assertions.
  */
 // the package's classes the assertions use, without Composer
-array_map(fn(string $class) => require_once __DIR__ . "/../../phpunit/src/$class.php", ['Leak', 'LeakReport', 'Measure', 'MemoryAssertions']);
+array_map(fn(string $class) => require_once __DIR__ . "/../../phpunit/src/$class.php", ['DumpTree', 'Leak', 'LeakReport', 'Measure', 'MemoryAssertions']);
 
 use Memprof\PHPUnit\MemoryAssertions;
 use PHPUnit\Framework\TestCase;

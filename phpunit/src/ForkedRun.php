@@ -8,8 +8,8 @@ namespace Memprof\PHPUnit;
  * Work run in a forked copy of the process, which reports back what it
  * returned: whatever the work does (declares a class twice, calls exit(),
  * runs out of memory, crashes an extension), the process that forked it
- * goes on, its heap untouched. The child's output goes to a file read for
- * the reason it ended; the child ends with SIGKILL, so no shutdown
+ * goes on, its heap untouched. The child reports through a socket pair;
+ * what it prints goes nowhere; it ends with SIGKILL, so no shutdown
  * function, destructor or buffer of the runner runs or prints in it.
  */
 final class ForkedRun
@@ -36,31 +36,25 @@ final class ForkedRun
      */
     public static function run(\Closure $work, \Closure $first, string $memoryLimit): mixed
     {
-        $channel = self::temporary();
-        $output = "$channel.out";
+        $pair = \stream_socket_pair(\STREAM_PF_UNIX, \STREAM_SOCK_STREAM, \STREAM_IPPROTO_IP);
+        if ($pair === false) {
+            throw new NotRepeatable(0, 'no channel to a child process');
+        }
+        [$parent, $child] = $pair;
         $pid = \pcntl_fork();
         if ($pid === -1) {
-            @\unlink($channel);
             throw new NotRepeatable(0, 'the process could not fork');
         }
         if ($pid === 0) {
-            self::child($work, $first, $channel, $output, $memoryLimit);
+            \fclose($parent);
+            self::child($work, $first, $child, $memoryLimit);
         }
-        $status = self::wait($pid);
-        $report = (string) @\file_get_contents($channel);
-        $printed = (string) @\file_get_contents($output);
-        @\unlink($channel);
-        @\unlink($output);
-        return self::outcome($report, $printed, $status);
-    }
-
-    private static function temporary(): string
-    {
-        $file = \tempnam(\sys_get_temp_dir(), 'memprof-check-');
-        if ($file === false) {
-            throw new NotRepeatable(0, 'no temporary file for the child\'s report');
-        }
-        return $file;
+        \fclose($child);
+        // read to the end first: the child's end closes when it ends, and
+        // a report longer than the socket's buffer would block it
+        $report = (string) \stream_get_contents($parent);
+        \fclose($parent);
+        return self::outcome($report, self::wait($pid));
     }
 
     /** @return int the child's status as pcntl_waitpid() gives it */
@@ -78,25 +72,18 @@ final class ForkedRun
     }
 
     /**
-     * The child: its output to a file, then the work; its result (or the
-     * reason it ended) written to the channel. Never returns.
+     * The child: what it prints to nowhere, then the work; its result (or
+     * the reason it ended) written to the channel. Never returns.
+     *
+     * @param resource $report
      */
-    private static function child(
-        \Closure $work,
-        \Closure $first,
-        string $channel,
-        string $output,
-        string $memoryLimit,
-    ): never {
+    private static function child(\Closure $work, \Closure $first, $report, string $memoryLimit): never
+    {
         // descriptors 1 and 2 are the lowest free ones once closed: the
         // files opened next take them, and what the child prints goes there
         \fclose(\STDOUT);
         \fclose(\STDERR);
-        $keep = [\fopen($output, 'w'), \fopen($output, 'a')];
-        $report = \fopen($channel, 'w');
-        if ($report === false) {
-            self::end();
-        }
+        $keep = [\fopen('/dev/null', 'w'), \fopen('/dev/null', 'w')];
         \register_shutdown_function(static function () use ($report): void {
             $error = \error_get_last();
             $fatalTypes = \E_ERROR | \E_CORE_ERROR | \E_COMPILE_ERROR | \E_USER_ERROR;
@@ -115,7 +102,6 @@ final class ForkedRun
         } catch (\Throwable $e) {
             \fwrite($report, 'ended ' . \get_class($e) . ': ' . $e->getMessage() . "\n");
         }
-        \fflush($report);
         unset($keep);
         self::end();
     }
@@ -131,7 +117,7 @@ final class ForkedRun
     }
 
     /** What the child's report says: its result, or the reason it gave none, as NotRepeatable. */
-    private static function outcome(string $report, string $printed, int $status): mixed
+    private static function outcome(string $report, int $status): mixed
     {
         $run = \preg_match_all('/^run (\d+)$/m', $report, $m) > 0 ? (int) \end($m[1]) : 0;
         if (\preg_match('/^result (\S+)$/m', $report, $r)) {
@@ -145,9 +131,7 @@ final class ForkedRun
             throw new NotRepeatable($run, "ended its process: {$r[1]}");
         }
         if (\pcntl_wifsignaled($status)) {
-            $last = \trim((string) \strrchr(\rtrim($printed), "\n")) ?: \trim($printed);
-            throw new NotRepeatable($run, 'ended its process with signal ' . \pcntl_wtermsig($status)
-                . ($last !== '' ? " ($last)" : ''));
+            throw new NotRepeatable($run, 'ended its process with signal ' . \pcntl_wtermsig($status));
         }
         throw new NotRepeatable($run, 'ended its process with exit status ' . \pcntl_wexitstatus($status));
     }

@@ -119,6 +119,9 @@ final class SuiteCheck
             // the child may use as much again as the suite may: a test that
             // leaks shows it over the runs before it reaches the limit
             $bytes = self::bytes($limit);
+            // the garbage the suite left is collected here, once: in the
+            // child each collection would copy every page it marks
+            \gc_collect_cycles();
             return ForkedRun::run($work, $quiet, $bytes <= 0 ? '-1' : (string) (2 * $bytes));
         }
         // without fork the runs share the suite's heap: none close to its limit

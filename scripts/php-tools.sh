@@ -9,6 +9,9 @@
 #   lint                                 PHP_CodeSniffer and PHPStan
 #   messenger-7, laravel-12              the current Symfony Messenger and
 #                                        Laravel the worker tests also run
+#   units-of-measure                     a current library whose Composer
+#                                        package ships its own PHPUnit suite
+#                                        (tests/phpunit_registry_suite.phpt)
 # Done once: a directory already there is kept. Without Composer (the chroots)
 # nothing is installed and the tests that need these skip.
 set -eu
@@ -32,8 +35,9 @@ install phpunit-12 8.4.0 'phpunit/phpunit:~12.5.0'
 install lint 8.2.0 'phpstan/phpstan:^2.1' 'squizlabs/php_codesniffer:^3.13'
 install messenger-7 8.2.0 'symfony/messenger:~7.4.0' 'symfony/event-dispatcher:~7.4.0'
 install laravel-12 8.2.0 'laravel/framework:~12.72.0'
-for d in phpunit-10 phpunit-11 phpunit-12 lint messenger-7 laravel-12; do
+install units-of-measure 8.2.0 'php-units-of-measure/php-units-of-measure:2.2.0'
+for d in phpunit-10 phpunit-11 phpunit-12 lint messenger-7 laravel-12 units-of-measure; do
   php -r '$i = json_decode(file_get_contents($argv[1]), true); foreach ($i["packages"] ?? $i as $p)
-    if (in_array($p["name"], ["phpunit/phpunit", "phpstan/phpstan", "squizlabs/php_codesniffer", "symfony/messenger", "laravel/framework"], true)) echo $argv[2], ": ", $p["name"], " ", $p["version"], "\n";' \
+    if (in_array($p["name"], ["phpunit/phpunit", "phpstan/phpstan", "squizlabs/php_codesniffer", "symfony/messenger", "laravel/framework", "php-units-of-measure/php-units-of-measure"], true)) echo $argv[2], ": ", $p["name"], " ", $p["version"], "\n";' \
     "$out/$d/vendor/composer/installed.json" "$d"
 done

@@ -9,6 +9,8 @@
 #   lint                                 PHP_CodeSniffer and PHPStan
 #   messenger-7, laravel-12              the current Symfony Messenger and
 #                                        Laravel the worker tests also run
+#   sample-current                       the sample PHPUnit project's
+#                                        frameworks, current
 #   units-of-measure                     a current library whose Composer
 #                                        package ships its own PHPUnit suite
 #                                        (tests/phpunit_registry_suite.phpt)
@@ -36,8 +38,9 @@ install lint 8.2.0 'phpstan/phpstan:^2.1' 'squizlabs/php_codesniffer:^3.13'
 install messenger-7 8.2.0 'symfony/messenger:~7.4.0' 'symfony/event-dispatcher:~7.4.0'
 install laravel-12 8.2.0 'laravel/framework:~12.72.0'
 install units-of-measure 8.2.0 'php-units-of-measure/php-units-of-measure:2.2.0'
-for d in phpunit-10 phpunit-11 phpunit-12 lint messenger-7 laravel-12 units-of-measure; do
+install sample-current 8.2.0 'symfony/messenger:~7.4.0' 'symfony/event-dispatcher:~7.4.0' 'laravel/framework:~12.72.0' 'league/commonmark:^2.7'
+for d in phpunit-10 phpunit-11 phpunit-12 lint messenger-7 laravel-12 units-of-measure sample-current; do
   php -r '$i = json_decode(file_get_contents($argv[1]), true); foreach ($i["packages"] ?? $i as $p)
-    if (in_array($p["name"], ["phpunit/phpunit", "phpstan/phpstan", "squizlabs/php_codesniffer", "symfony/messenger", "laravel/framework", "php-units-of-measure/php-units-of-measure"], true)) echo $argv[2], ": ", $p["name"], " ", $p["version"], "\n";' \
+    if (in_array($p["name"], ["phpunit/phpunit", "phpstan/phpstan", "squizlabs/php_codesniffer", "symfony/messenger", "laravel/framework", "php-units-of-measure/php-units-of-measure", "league/commonmark"], true)) echo $argv[2], ": ", $p["name"], " ", $p["version"], "\n";' \
     "$out/$d/vendor/composer/installed.json" "$d"
 done

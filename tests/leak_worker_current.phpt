@@ -1,5 +1,5 @@
 --TEST--
-leak ledger on the current Symfony Messenger (7.4) and Laravel (12) queue workers from Composer: the planted leaks named by container and site within 500 jobs, nothing over 5,000 without them
+leak ledger on Symfony Messenger 7.4 and Laravel 12 workers from Composer: planted leaks named
 --DESCRIPTION--
 tests/workers/messenger.php and tests/workers/laravel.php, the workers of
 tests/leak_worker_messenger.phpt and tests/leak_worker_laravel.phpt, run

@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: the package is a well-kept Composer package: composer validate --strict, PSR-12 under PHP_CodeSniffer and PHPStan at level max (against PHPUnit 11 and against Debian's 9.6) report nothing
+phpunit/: composer validate --strict, PSR-12 and PHPStan level max report nothing
 --DESCRIPTION--
 The tools come from Composer's registry (scripts/php-tools.sh:
 build-php-tools/lint). PHPStan runs twice, since no single PHPUnit has

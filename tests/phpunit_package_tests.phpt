@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: the package's own unit tests (phpunit/tests) pass under each PHPUnit major this PHP runs, with memprof and without it (those needing it skip)
+phpunit/: the package's own tests pass under each PHPUnit major, with memprof and without
 --DESCRIPTION--
 phpunit/phpunit.xml.dist runs phpunit/tests: the Leak value object, the
 options, the report and the failure's location, the forked child's

@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: the suite-wide check under PHPUnit 10 and later (LeakExtension in phpunit.xml's extensions) fails the same tests with the same leaks as under PHPUnit 9.6, passes the suite without the leaks, and without memprof stops the run
+phpunit/: the check under PHPUnit 10 and 11 (LeakExtension) fails the same tests as under 9.6
 --DESCRIPTION--
 tests/phpunit/suite, the sample project of tests/phpunit_suite.phpt, with
 phpunit10.xml (<extensions><bootstrap class="Memprof\PHPUnit\LeakExtension"/>),

@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: a test that cannot run twice (a class declared, exit(), memory exhausted, a crash) never ends the suite: listed as not checked with why, under each PHPUnit major
+phpunit/: a test that cannot run twice (class, exit(), memory, crash) is listed; the suite goes on
 --DESCRIPTION--
 tests/phpunit/hostile has six tests that pass: two plain, and four that
 end their process when run again (a class declared in eval(), as Twig's

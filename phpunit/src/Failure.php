@@ -7,7 +7,11 @@ namespace Memprof\PHPUnit;
 /** How a leaking test's failure reads and where it points, for every runner. */
 final class Failure
 {
-    private const RUN_TEST = 'PHPUnit\\Framework\\TestCase::runTest > ';
+    /** The frames that call a test method: PHPUnit 12 calls it from invokeTestMethod(), earlier ones from runTest(). */
+    private const CALLERS = [
+        'PHPUnit\\Framework\\TestCase::invokeTestMethod > ',
+        'PHPUnit\\Framework\\TestCase::runTest > ',
+    ];
 
     /** The failure's message: each leak with its call path from the test method on, then the dump's line. */
     public static function message(LeakReport $report): string
@@ -36,7 +40,12 @@ final class Failure
     /** A call path from the test's own frame on: the repeat's and the runner's frames cut. */
     public static function fromTest(string $path): string
     {
-        $at = \strpos($path, self::RUN_TEST);
-        return $at === false ? $path : \substr($path, $at + \strlen(self::RUN_TEST));
+        foreach (self::CALLERS as $caller) {
+            $at = \strrpos($path, $caller);
+            if ($at !== false) {
+                return \substr($path, $at + \strlen($caller));
+            }
+        }
+        return $path;
     }
 }

@@ -70,7 +70,8 @@ final class ForkedRunTest extends TestCase
                 $progress(1);
                 $progress(2);
                 eval('final class ForkedRunTestTwice {} final class ForkedRunTestTwice {}');
-            }, 'run 2 ended its process: Cannot ' . (\PHP_VERSION_ID >= 80300 ? 'redeclare' : 'declare') . ' class ForkedRunTestTwice'],
+            }, 'run 2 ended its process: Cannot '
+                . (\PHP_VERSION_ID >= 80300 ? 'redeclare' : 'declare') . ' class ForkedRunTestTwice'],
             'memory' => [static function (\Closure $progress): void {
                 $progress(1);
                 $hoard = [];

@@ -45,6 +45,11 @@ final class LeakReportTest extends TestCase
             Failure::fromTest('{main} > PHPUnit\\TextUI\\Command::main > PHPUnit\\Framework\\TestCase::runTest'
                 . ' > MyTest::testIt > App\\f'),
         );
+        self::assertSame(
+            'MyTest::testIt > App\\f',
+            Failure::fromTest('PHPUnit\\Framework\\TestCase::runTest > PHPUnit\\Framework\\TestCase::invokeTestMethod'
+                . ' > MyTest::testIt > App\\f'),
+        );
         self::assertSame('App\\f', Failure::fromTest('App\\f'));
     }
 

@@ -22,11 +22,13 @@ final class FrameworkTest extends TestCase
 
     public static function setUpBeforeClass(): void
     {
-        if (!is_file('/usr/share/php/Symfony/Component/Messenger/autoload.php')) {
-            return;
+        if (SAMPLE_AUTOLOAD === '') {
+            if (!is_file('/usr/share/php/Symfony/Component/Messenger/autoload.php')) {
+                return;
+            }
+            require_once '/usr/share/php/Symfony/Component/Messenger/autoload.php';
+            require_once '/usr/share/php/Symfony/Component/EventDispatcher/autoload.php';
         }
-        require_once '/usr/share/php/Symfony/Component/Messenger/autoload.php';
-        require_once '/usr/share/php/Symfony/Component/EventDispatcher/autoload.php';
         $events = new EventDispatcher();
         $events->addListener('order.placed', [new OrderHistory(), 'onPlaced']);
         self::$bus = new MessageBus([new HandleMessageMiddleware(new HandlersLocator([

@@ -96,10 +96,10 @@ final class LeakCheck
             $growing = null;
             $first = [];
             $declaring = true;
-            for ($i = 0, $code = self::code(); $i < $runs; $i++) {
+            for ($i = 0, $code = self::declaredCode(); $i < $runs; $i++) {
                 $work();
-                $declaring = $declaring && self::code() > $code;
-                $code = self::code();
+                $declaring = $declaring && self::declaredCode() > $code;
+                $code = self::declaredCode();
                 \gc_collect_cycles();
                 $sites = self::sites(\memprof_dump_array(0, false, true));
                 if ($before !== null && $growing !== []) {
@@ -124,7 +124,7 @@ final class LeakCheck
     }
 
     /** How many classes and functions are declared. */
-    private static function code(): int
+    public static function declaredCode(): int
     {
         return \count(\get_declared_classes()) + \count(\get_defined_functions()['user']);
     }

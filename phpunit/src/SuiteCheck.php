@@ -153,14 +153,13 @@ final class SuiteCheck
             }
             return true;
         };
-        $code = static fn(): int => \count(\get_declared_classes()) + \count(\get_defined_functions()['user']);
-        $before = $code();
+        $before = LeakCheck::declaredCode();
         $screened = LeakCheck::screened($counted, $this->options->runs, $this->options->tolerance);
         if ($screened !== Screened::Grows) {
             return [false, new LeakReport([]), $screened === Screened::Code];
         }
         $all = LeakCheck::confirm($counted, $this->options->confirm, $this->options->tolerance, $dump);
-        $declares = $code() - $before >= $run;
+        $declares = LeakCheck::declaredCode() - $before >= $run;
         $report = $all->filter(static fn(Leak $leak): bool => !self::isFramework($leak->heldIn)
             && !($declares && $leak->heldIn === self::NOT_REACHED));
         if ($report->isEmpty() && $all->dump !== null) {

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 #include "main/php_open_temporary_file.h"
 
 #include "autodump.h"
@@ -37,9 +37,9 @@
 #include "autodump_internal.h"
 #include "compat.h"
 #include "heap.h"
-#include "dump_formats.h"
-#include "dump_file.h"
-#include "arena.h"
+#include "dump/dump_formats.h"
+#include "dump/dump_file.h"
+#include "lib/arena.h"
 
 /* Per thread in a ZTS PHP (tls.h): the counts. (The signal's state is
  * autodump_signal.c's.) */
@@ -277,7 +277,7 @@ void memprof_autodump_interrupt(void)
 {
 	char path[4096], error[512], reason[160];
 	memprof_growth growth[MEMPROF_LEAK_MAX];
-	memprof_view view = { 0, false, autodump_s.retainers, false, growth, 0 };
+	memprof_view view = { .retainers = autodump_s.retainers, .growth = growth };
 
 	if (autodump_s.session) {
 		memprof_autodump_error_cb_check();
@@ -327,7 +327,7 @@ void memprof_autodump_leak(const char *why)
 {
 	char path[4096], error[512], reason[1100];
 	memprof_growth growth[MEMPROF_LEAK_MAX];
-	memprof_view view = { 0, false, autodump_s.retainers, false, growth, 0 };
+	memprof_view view = { .retainers = autodump_s.retainers, .growth = growth };
 
 	if (!autodump_s.session) {
 		return;

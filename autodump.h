@@ -20,8 +20,8 @@
 #include <stdint.h>
 
 #include "php.h"
-#include "dump.h"
-#include "dump_formats.h"
+#include "dump/dump.h"
+#include "dump/dump_formats.h"
 
 /* The settings: autodump keeps its own copy, per thread in a ZTS PHP, which
  * the INI handlers (ini.c) set, a new thread's too (the engine runs every

@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 #include "zend_signal.h"
 
 #include "autodump.h"

@@ -77,7 +77,20 @@ if test "$PHP_MEMPROF" != "no"; then
     [AC_MSG_ERROR([memprof needs zlib for pprof dumps: install zlib1g-dev (Debian/Ubuntu)])])
 
   PHP_SUBST([MEMPROF_SHARED_LIBADD])
-  PHP_NEW_EXTENSION([memprof],
-    [memprof.c frame.c frame_session.c frame_hooks.c frame_fibers.c frame_chain.c func.c tree.c heap.c heap_session.c heap_account.c heap_real.c heap_watch.c alloc_map.c alloc_pool.c meta.c trigger.c warn.c dump.c dump_array.c dump_callgrind.c dump_pprof.c dump_pprof_legacy.c proto.c dump_folded.c dump_speedscope.c dump_formats.c dump_file.c retain.c retain_path.c retain_roots.c dominators.c ledger.c leak.c leak_track.c autodump.c autodump_signal.c ini.c signal_fanout.c native.c native_elf.c native_alloc.c arena.c],
+  dnl The glue and the engine-facing modules at the root; the libc-only layer
+  dnl (lib/) and the dump formats (dump/): INTERNALS.md, "Layers".
+  MEMPROF_SOURCES="memprof.c memprof_leaks.c frame.c frame_session.c frame_hooks.c frame_fibers.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES frame_chain.c func.c heap.c heap_session.c heap_account.c heap_real.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES heap_watch.c trigger.c warn.c retain.c retain_path.c retain_roots.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES leak.c leak_track.c autodump.c autodump_signal.c ini.c signal_fanout.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES native.c native_elf.c native_alloc.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES lib/tree.c lib/alloc_map.c lib/alloc_pool.c lib/meta.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES lib/dominators.c lib/ledger.c lib/arena.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump.c dump/dump_array.c dump/dump_callgrind.c dump/dump_pprof.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_pprof_legacy.c dump/proto.c dump/dump_folded.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_speedscope.c dump/dump_formats.c dump/dump_file.c"
+  PHP_NEW_EXTENSION([memprof], [$MEMPROF_SOURCES],
     [$ext_shared], , [$MEMPROF_CFLAGS])
+  dnl Objects beside their sources: an in-tree build keeps the root readable.
+  PHP_ADD_BUILD_DIR([$ext_builddir/lib $ext_builddir/dump])
 fi

@@ -38,12 +38,12 @@
 #include "SAPI.h"
 
 #include "frame.h"
-#include "meta.h"
-#include "alloc_pool.h"
+#include "lib/meta.h"
+#include "lib/alloc_pool.h"
 #include "func.h"
-#include "tree.h"
+#include "lib/tree.h"
 #include "frame_internal.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 MEMPROF_TLS memprof_frame_state memprof_frame_g;
 MEMPROF_TLS memprof_frame_local_state memprof_frame_local;
@@ -447,7 +447,7 @@ static zend_always_inline memprof_path *frame_sync_push(memprof_frame_stack *s, 
 memprof_path *memprof_frame_sync(const zend_execute_data *ex)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
-	frame_sync_walk w = { s->n, 0, false, false, NULL, NULL };
+	frame_sync_walk w = { .trusted = s->n };
 	memprof_frame_chain_use use;
 	memprof_path *node;
 	uint32_t k;
@@ -691,7 +691,7 @@ static memprof_path *memprof_frame_sync_current(void)
 {
 	memprof_frame_stack *s = memprof_frame_g.stack;
 	const zend_execute_data *ex = EG(current_execute_data);
-	frame_current_walk w = { ex, s->n, 0, 0, 0 };
+	frame_current_walk w = { .p = ex, .i = s->n };
 	uint32_t top;
 
 	if (UNEXPECTED(frame_is_fake(ex))) {

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "php.h"
-#include "tree.h"
+#include "lib/tree.h"
 
 /**
  * One entry of a shadow stack.

@@ -28,8 +28,8 @@
 #include "zend_generators.h"
 
 #include "frame_internal.h"
-#include "arena.h"
-#include "meta.h"
+#include "lib/arena.h"
+#include "lib/meta.h"
 
 /* Shorter chains are walked (cheap enough, and no watch is set). */
 #define FRAME_CHAIN_MIN 16

@@ -14,8 +14,8 @@
 #include "zend_fibers.h"
 
 #include "frame_internal.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 
 /* The stack of a fiber context, NULL when it has none yet. */
 static memprof_frame_stack *frame_stack_find(zend_fiber_context *context)

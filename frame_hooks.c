@@ -21,8 +21,8 @@
 #include "frame_internal.h"
 #include "compat.h"
 #include "func.h"
-#include "tree.h"
-#include "meta.h"
+#include "lib/tree.h"
+#include "lib/meta.h"
 
 /* ---- execution hooks --------------------------------------------------------- */
 
@@ -340,7 +340,7 @@ typedef struct _frame_compile_guard {
 
 static frame_compile_guard frame_compile_enter(void)
 {
-	frame_compile_guard g = { frame_l.session, false, false };
+	frame_compile_guard g = { .session = frame_l.session };
 
 	if (frame_l.ex_pending) {
 		/* Out since the last compilation: it goes back after this one. */

@@ -9,7 +9,7 @@
 #include <Judy.h>
 
 #include "frame.h"
-#include "tree.h"
+#include "lib/tree.h"
 #include "func.h"
 #include "zend_generators.h"
 

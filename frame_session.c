@@ -18,9 +18,9 @@
 
 #include "frame.h"
 #include "func.h"
-#include "tree.h"
+#include "lib/tree.h"
 #include "frame_internal.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 void memprof_frame_thread_init(void)
 {

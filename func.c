@@ -33,13 +33,13 @@
 #include <Judy.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 #include "zend_extensions.h"
 
 #include "func.h"
-#include "tree.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/tree.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 
 MEMPROF_TLS memprof_func_cache_entry memprof_func_cache[MEMPROF_FUNC_CACHE_SIZE];
 

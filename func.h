@@ -13,7 +13,7 @@
 
 #include "php.h"
 #include "compat.h"
-#include "tls.h"
+#include "lib/tls.h"
 
 /**
  * What memprof knows of one PHP function (or of the top-level code of one

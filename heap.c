@@ -13,15 +13,15 @@
 #include <Judy.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 
 #include "heap.h"
 #include "compat.h"
 #include "signal_fanout.h"
 #include "func.h"
 #include "frame.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 #include "heap_internal.h"
 
 MEMPROF_TLS memprof_heap_state memprof_heap_g;

@@ -15,8 +15,8 @@
 #include <stdbool.h>
 
 #include "php.h"
-#include "alloc_pool.h"
-#include "alloc_map.h"
+#include "lib/alloc_pool.h"
+#include "lib/alloc_map.h"
 
 /**
  * Per-site live counters at (near) the peak of profiled live bytes.

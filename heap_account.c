@@ -17,7 +17,7 @@
 
 #include "heap.h"
 #include "heap_internal.h"
-#include "meta.h"
+#include "lib/meta.h"
 
 /* ---- records ---------------------------------------------------------------- */
 
@@ -268,7 +268,7 @@ bool memprof_heap_block(const void *ptr, uint32_t *site_id, uint32_t *gen, uint6
 void memprof_heap_each_live(void (*visit)(void *arg, uint32_t site_id, uint32_t gen, uint64_t bytes, uint64_t blocks),
 	void *arg)
 {
-	heap_each_walk walk = { visit, arg };
+	heap_each_walk walk = { .visit = visit, .arg = arg };
 	memprof_alloc_map_each(&memprof_heap_g.map, heap_each_visit, &walk);
 }
 

@@ -10,10 +10,10 @@
 #include <stdint.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 #include "heap.h"
-#include "alloc_pool.h"
-#include "alloc_map.h"
+#include "lib/alloc_pool.h"
+#include "lib/alloc_map.h"
 #include "frame.h"
 
 /* A small block's value in the address map's page tier, in full mode,

@@ -16,13 +16,13 @@
 #include <Judy.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 
 #include "heap.h"
 #include "compat.h"
 #include "signal_fanout.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 #include "heap_internal.h"
 
 void memprof_heap_thread_init(void)

@@ -19,7 +19,7 @@
 #include "heap.h"
 #include "heap_internal.h"
 #include "frame.h"
-#include "meta.h"
+#include "lib/meta.h"
 
 static void heap_watch_clear(memprof_heap_watched *w)
 {

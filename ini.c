@@ -19,7 +19,7 @@
 #include "ini.h"
 #include "func.h"
 #include "warn.h"
-#include "dump_formats.h"
+#include "dump/dump_formats.h"
 #include "autodump.h"
 
 /* A rejected INI value as warnings quote it: at most 64 bytes. */

@@ -28,12 +28,12 @@
 
 #include "leak.h"
 #include "leak_internal.h"
-#include "ledger.h"
-#include "dump.h"
+#include "lib/ledger.h"
+#include "dump/dump.h"
 #include "heap.h"
-#include "tree.h"
-#include "arena.h"
-#include "meta.h"
+#include "lib/tree.h"
+#include "lib/arena.h"
+#include "lib/meta.h"
 
 MEMPROF_TLS leak_state *memprof_leak_g;
 
@@ -84,8 +84,9 @@ static leak_share *leak_share_slot(leak_share *shares, uint32_t *n, const char *
 	return &shares[i];
 }
 
-/* Adds a retainer's share of a site to shares, by holder. */
-static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retainers *r, uint32_t ret,
+/* Adds a retainer's share of a site to shares, by holder; garbage: ret is
+ * the walk's own MEMPROF_RETAIN_UNREACHABLE. */
+static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retainers *r, uint32_t ret, bool garbage,
 	const memprof_counters *c, const memprof_retained_array *arrays)
 {
 	bool fresh;
@@ -100,6 +101,7 @@ static void leak_share_add(leak_share *shares, uint32_t *n, const memprof_retain
 			*s = shares[--*n];
 			return;
 		}
+		s->garbage = garbage;
 	}
 	s->bytes += c->live_bytes;
 	s->blocks += c->live_blocks;
@@ -129,7 +131,7 @@ static uint32_t leak_shares_fold(leak_share *shares, uint32_t n)
 	for (i = 0; i < n; i++) {
 		if (strcmp(shares[i].holder, LEAK_NOT_REACHED) == 0) {
 			unreached = i;
-		} else if (strcmp(shares[i].holder, "{unreachable}") != 0) {
+		} else if (!shares[i].garbage) {
 			if (reached != UINT32_MAX) {
 				return n;
 			}
@@ -154,7 +156,7 @@ static uint32_t leak_shares_of(const memprof_profile *p, uint32_t site, leak_sha
 	static const char *not_reached = LEAK_NOT_REACHED;
 	const memprof_counters *live = &memprof_site_by_id(site)->self;
 	memprof_counters rest = *live;
-	memprof_retained_array none = { 0, 0 };
+	memprof_retained_array none = { .elements = 0, .slot = 0 };
 	memprof_retainers unreached = { .holders = (char **) &not_reached, .paths = (char **) &not_reached, .count = 1 };
 	Word_t key = (Word_t) site << 32;
 	PWord_t slot;
@@ -163,13 +165,14 @@ static uint32_t leak_shares_of(const memprof_profile *p, uint32_t site, leak_sha
 	JLF(slot, (Pvoid_t) p->retained, key);
 	while (slot && (key >> 32) == site) {
 		const memprof_counters *c = &p->retained_counters[*slot - 1];
-		leak_share_add(shares, &n, &p->retainers, (uint32_t) key, c, &p->retained_arrays[*slot - 1]);
+		leak_share_add(shares, &n, &p->retainers, (uint32_t) key, (uint32_t) key == MEMPROF_RETAIN_UNREACHABLE, c,
+			&p->retained_arrays[*slot - 1]);
 		rest.live_bytes -= c->live_bytes < rest.live_bytes ? c->live_bytes : rest.live_bytes;
 		rest.live_blocks -= c->live_blocks < rest.live_blocks ? c->live_blocks : rest.live_blocks;
 		JLN(slot, (Pvoid_t) p->retained, key);
 	}
 	if (rest.live_bytes) {
-		leak_share_add(shares, &n, &unreached, 0, &rest, &none);
+		leak_share_add(shares, &n, &unreached, 0, false, &rest, &none);
 	}
 	return leak_shares_fold(shares, n);
 }
@@ -216,7 +219,7 @@ static uint32_t leak_compare(leak_watch *w, const leak_share *now, uint32_t n, u
 		if (!leak_share_grew(&now[i], was, jobs)) {
 			continue;
 		}
-		if (strcmp(now[i].holder, "{unreachable}") == 0) {
+		if (now[i].garbage) {
 			garbage = true;
 			continue;
 		}
@@ -364,7 +367,7 @@ static void leak_census(const memprof_profile *p)
 static uint32_t leak_walk(uint64_t confirm_jobs, bool census)
 {
 	const memprof_ledger *l = &leak_g->ledger;
-	memprof_view view = { 0, false, true };
+	memprof_view view = { .retainers = true };
 	memprof_profile p;
 	uint32_t i, fresh = 0;
 	zend_result rc;

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dump.h"
+#include "dump/dump.h"
 
 /** Jobs before the ledger's first snapshot: autoloading, opcache and caches warm up. */
 #define MEMPROF_LEAK_WARMUP 16

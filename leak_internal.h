@@ -13,8 +13,8 @@
 #include <Judy.h>
 
 #include "leak.h"
-#include "ledger.h"
-#include "tls.h"
+#include "lib/ledger.h"
+#include "lib/tls.h"
 
 /* Containers kept per watched site (its largest). */
 #define LEAK_SHARES 8
@@ -39,6 +39,7 @@ typedef struct _leak_share {
 	uint64_t blocks;
 	uint64_t elements;  /* elements of the arrays whose storage it holds */
 	uint32_t slot;      /* bytes per slot of that storage */
+	bool garbage;       /* held by the walk's MEMPROF_RETAIN_UNREACHABLE: cycles awaiting the collector */
 } leak_share;
 
 /* A watched site, and where its bytes were at its last walk. */

@@ -20,9 +20,9 @@
 
 #include "leak.h"
 #include "leak_internal.h"
-#include "tree.h"
-#include "dump.h"
-#include "arena.h"
+#include "lib/tree.h"
+#include "dump/dump.h"
+#include "lib/arena.h"
 
 /* Forgets a growing container; one that grew and stopped was a fill, and
  * confirmation waits longer than the longest fill. */

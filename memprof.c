@@ -1,13 +1,12 @@
 /*
  * memprof: module glue. Lifecycle, the PHP functions, and the session
  * (one profiling run, from enable to disable) that ties the frame tree
- * (frame.c) to the heap proxy (heap.c).
+ * (frame.c) to the heap proxy (heap.c). The leak ledger's and the
+ * retainers' functions are memprof_leaks.c's.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
-
-#include <math.h>
 
 #include "php.h"
 #include "ext/standard/info.h"
@@ -21,19 +20,18 @@
 #include "frame.h"
 #include "heap.h"
 #include "native.h"
-#include "arena.h"
+#include "lib/arena.h"
 #include "trigger.h"
 #include "warn.h"
-#include "dump_array.h"
-#include "dump.h"
+#include "dump/dump_array.h"
+#include "dump/dump.h"
 #include "retain.h"
-#include "dump_formats.h"
+#include "dump/dump_formats.h"
 #include "autodump.h"
 #include "leak.h"
-#include "tree.h"
-#include "zend_smart_str.h"
+#include "lib/tree.h"
 #include "ini.h"
-#include "meta.h"
+#include "lib/meta.h"
 #include "memprof_arginfo.h"
 
 #if !defined(MEMPROF_CONFIG_VERSION) || MEMPROF_CONFIG_VERSION != MEMPROF_EXPECTED_CONFIG_VERSION
@@ -42,10 +40,9 @@
 
 ZEND_DECLARE_MODULE_GLOBALS(memprof)
 
-/* The class of every exception memprof throws for misuse of its state. */
-static zend_class_entry *memprof_exception_ce;
+zend_class_entry *memprof_exception_ce;
 
-static void memprof_throw_not_enabled(void)
+void memprof_throw_not_enabled(void)
 {
 	zend_throw_exception(memprof_exception_ce, MEMPROF_G(session).turned_off
 		? "Memprof is not enabled: it turned itself off when it could not allocate its metadata"
@@ -154,7 +151,7 @@ static void memprof_session_stop(void)
  * Also checks that memprof's hooks still see what they must: the VM
  * interrupt (memprof_interrupt_check()) and the heap (memprof_heap_check()).
  */
-static void memprof_session_check(void)
+void memprof_session_check(void)
 {
 	memprof_warn_flush();
 	/* Not while a dump runs PHP code (its stream's): the dump still reads
@@ -379,149 +376,6 @@ ZEND_FUNCTION(memprof_mark)
 	RETURN_LONG((zend_long) memprof_heap_mark());
 }
 
-/* ---- the leak ledger --------------------------------------------------------- */
-
-/* A job ended (memprof_job(), a job function's next call): the ledger
- * counts it, and a leak it confirms is dumped when memprof.dump_on_leak
- * asks. At a safe point, in a session, outside a dump. */
-static void memprof_job_boundary(void)
-{
-	const memprof_leak *leaks;
-	char why[1024];
-	memprof_leak_rules rules = { (uint32_t) MEMPROF_G(ini).leak_budget, (uint64_t) MEMPROF_G(ini).leak_confirm_jobs };
-	uint32_t n, confirmed, i, fresh = memprof_leak_job(&rules);
-
-	if (!fresh || !MEMPROF_G(ini).dump_on_leak) {
-		return;
-	}
-	leaks = memprof_leak_list(false, &n, &confirmed);
-	for (i = 0; i < n; i++) {
-		if (leaks[i].confirmed_job == memprof_leak_jobs()) {
-			size_t len;
-			memprof_leak_describe(&leaks[i], why, sizeof(why));
-			len = strlen(why);
-			if (fresh > 1 && len < sizeof(why)) {
-				snprintf(why + len, sizeof(why) - len, " (and %u more)", fresh - 1);
-			}
-			memprof_autodump_leak(why);
-			return;
-		}
-	}
-}
-
-ZEND_FUNCTION(memprof_job)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	memprof_session_check();
-	if (!MEMPROF_G(session).enabled || MEMPROF_G(session).dumping) {
-		RETURN_FALSE;
-	}
-	memprof_job_boundary();
-	RETURN_TRUE;
-}
-
-/* A leak as memprof_leaks() gives it. */
-static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
-{
-	const memprof_site *site = memprof_site_by_id(leak->site);
-	const char *function, *via;
-	char message[1024];
-	smart_str path = {0};
-	memprof_stack st = {0};
-	uint32_t line;
-	size_t i;
-
-	array_init(zv);
-	if (memprof_stack_of(&st, site->path)) {
-		for (i = st.n; i-- > 0;) {
-			smart_str_appends(&path, memprof_profile_name(st.frames[i]));
-			if (i) {
-				smart_str_appends(&path, " > ");
-			}
-		}
-	}
-	memprof_stack_free(&st);
-	smart_str_0(&path);
-	memprof_leak_site(leak, &function, &line, &via);
-	memprof_leak_describe(leak, message, sizeof(message));
-	add_assoc_double(zv, "bytes_per_job", leak->bytes_per_job);
-	add_assoc_double(zv, "blocks_per_job", leak->blocks_per_job);
-	add_assoc_double(zv, "elements_per_job", leak->elements_per_job);
-	add_assoc_bool(zv, "confirmed", leak->confirmed_job != 0);
-	add_assoc_string(zv, "held_in", leak->holder);
-	add_assoc_string(zv, "retention_path", leak->path);
-	add_assoc_string(zv, "function", (char *) function);
-	add_assoc_long(zv, "line", (zend_long) line);
-	if (via) {
-		add_assoc_string(zv, "via", (char *) via);
-	}
-	add_assoc_str(zv, "call_path", path.s ? path.s : ZSTR_EMPTY_ALLOC());
-	add_assoc_long(zv, "live_bytes", (zend_long) leak->live_bytes);
-	add_assoc_long(zv, "jobs_measured", (zend_long) leak->jobs);
-	add_assoc_long(zv, "confirmed_at_job", (zend_long) leak->confirmed_job);
-	add_assoc_bool(zv, "sampled", sampled);
-	/* Sampling: the growth is the new samples between two walks, a Poisson
-	 * count of growth / interval, so one standard error is
-	 * sqrt(interval / growth) of it (blocks larger than the interval are
-	 * always sampled: smaller then). Full tracking counts: 0. */
-	add_assoc_double(zv, "relative_error", sampled && !leak->slots_only && leak->bytes_per_job > 0 && leak->jobs
-		? sqrt((double) memprof_heap_sample_interval() / (leak->bytes_per_job * (double) leak->jobs)) : 0.0);
-	add_assoc_string(zv, "message", message);
-}
-
-ZEND_FUNCTION(memprof_leaks)
-{
-	const memprof_leak *leaks;
-	uint32_t i, n, confirmed;
-	bool growing = false;
-
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_BOOL(growing)
-	ZEND_PARSE_PARAMETERS_END();
-	memprof_session_check();
-	if (!MEMPROF_G(session).enabled) {
-		memprof_throw_not_enabled();
-		RETURN_THROWS();
-	}
-	leaks = memprof_leak_list(growing, &n, &confirmed);
-	array_init_size(return_value, n);
-	for (i = 0; i < n; i++) {
-		zval entry;
-		memprof_leak_entry(&entry, &leaks[i], memprof_leak_sampled());
-		add_next_index_zval(return_value, &entry);
-	}
-}
-
-ZEND_FUNCTION(memprof_containers)
-{
-	memprof_retainers walk = { 0 };
-	zend_result rc;
-	uint32_t i;
-
-	ZEND_PARSE_PARAMETERS_NONE();
-	memprof_session_check();
-	if (!MEMPROF_G(session).enabled) {
-		memprof_throw_not_enabled();
-		RETURN_THROWS();
-	}
-	/* paused while the result is built too: it is not the program's */
-	memprof_heap_pause();
-	rc = memprof_retain_walk(&walk, NULL, NULL, false);
-	if (rc == SUCCESS) {
-		array_init_size(return_value, walk.ncollections);
-		for (i = 0; i < walk.ncollections; i++) {
-			add_assoc_long(return_value, walk.collections[i], (zend_long) walk.collection_sizes[i]);
-		}
-		memprof_retainers_free(&walk);
-	}
-	memprof_heap_resume();
-	if (rc != SUCCESS) {
-		zend_throw_exception(memprof_exception_ce, "memprof_containers(): profiler memory ran out", 0);
-		RETURN_THROWS();
-	}
-}
-
 /* ---- dumps to streams ------------------------------------------------------- */
 
 typedef memprof_dump_writer memprof_dump_fn;
@@ -552,9 +406,9 @@ static void memprof_dump_end(void)
 }
 
 /* The view a stream dump's arguments ask for; throws (FAILURE) on a bad
- * combination. retainers_arg: $retainers' position ($retained follows). */
+ * combination. retainers_arg, retained_arg: their arguments' positions. */
 static zend_result memprof_dump_view(memprof_view *view, memprof_growth *growth, zend_long since, bool peak,
-	bool retainers, bool retained, uint32_t retainers_arg)
+	bool retainers, bool retained, uint32_t retainers_arg, uint32_t retained_arg)
 {
 	if (memprof_view_from_args(view, since, peak, 2) != SUCCESS) {
 		return FAILURE;
@@ -564,7 +418,7 @@ static zend_result memprof_dump_view(memprof_view *view, memprof_growth *growth,
 		return FAILURE;
 	}
 	if (retained && !retainers) {
-		zend_argument_value_error(retainers_arg + 1, "cannot be true when $retainers is false: retained sizes come from the retention walk");
+		zend_argument_value_error(retained_arg, "cannot be true when $retainers is false: retained sizes come from the retention walk");
 		return FAILURE;
 	}
 	view->dominators = retained;
@@ -616,24 +470,27 @@ static void memprof_dump_write(memprof_dump_fn fn, memprof_view *view, php_strea
 static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
 	int with_retainers)
 {
+	/* After ($stream, $since, $peak): $lines for the formats that have
+	 * lines_fn, $retainers for those that show them and $retained for those
+	 * that also show retained sizes, in that order (0: the format has none). */
+	const uint32_t lines_arg = lines_fn ? 4 : 0;
+	const uint32_t retainers_arg = with_retainers ? (lines_fn ? 5 : 4) : 0;
+	const uint32_t retained_arg = with_retainers > 1 ? retainers_arg + 1 : 0;
 	memprof_growth growth[MEMPROF_LEAK_MAX];
 	zval *zstream;
 	php_stream *stream;
 	zend_long since = 0;
-	bool peak = false, extra[3] = { false, false, false };
+	bool peak = false, arg[7] = { false };
 	memprof_view view;
 
-	/* Then $lines for the formats that have lines_fn, $retainers for those
-	 * that show them and $retained for those that also show retained
-	 * sizes, in that order. */
-	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_fn != NULL) + with_retainers)
+	ZEND_PARSE_PARAMETERS_START(1, 3 + (lines_arg != 0) + (retainers_arg != 0) + (retained_arg != 0))
 		Z_PARAM_RESOURCE(zstream)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
-		Z_PARAM_BOOL(extra[0])
-		Z_PARAM_BOOL(extra[1])
-		Z_PARAM_BOOL(extra[2])
+		Z_PARAM_BOOL(arg[4])
+		Z_PARAM_BOOL(arg[5])
+		Z_PARAM_BOOL(arg[6])
 	ZEND_PARSE_PARAMETERS_END();
 
 	php_stream_from_zval(stream, zstream);
@@ -650,11 +507,12 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 		memprof_throw_not_enabled();
 		RETURN_THROWS();
 	}
-	if (memprof_dump_view(&view, growth, since, peak, with_retainers && extra[lines_fn != NULL],
-			with_retainers > 1 && extra[(lines_fn != NULL) + 1], 4 + (lines_fn != NULL)) != SUCCESS) {
+	if (memprof_dump_view(&view, growth, since, peak, retainers_arg && arg[retainers_arg],
+			retained_arg && arg[retained_arg], retainers_arg, retained_arg) != SUCCESS) {
 		RETURN_THROWS();
 	}
-	memprof_dump_write(lines_fn && extra[0] ? lines_fn : fn, &view, stream, ZSTR_VAL(EX(func)->common.function_name));
+	memprof_dump_write(lines_arg && arg[lines_arg] ? lines_fn : fn, &view, stream,
+		ZSTR_VAL(EX(func)->common.function_name));
 }
 
 /* memprof_dump_<id>(): one per row of the formats' registry. */
@@ -739,7 +597,7 @@ static void memprof_interrupt(zend_execute_data *execute_data)
 		memprof_session_check();
 		memprof_autodump_interrupt();
 		if (memprof_frame_job_ended_take() && MEMPROF_G(session).enabled && !MEMPROF_G(session).dumping) {
-			memprof_job_boundary();
+			memprof_leaks_job_boundary();
 		}
 		errno = saved_errno;
 	}

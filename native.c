@@ -67,8 +67,8 @@ typedef struct {
 static pthread_mutex_t native_lock = PTHREAD_MUTEX_INITIALIZER;
 static native_patch *native_patches;
 static size_t native_npatches, native_cap;
-bool native_foreign[NATIVE_COUNT];
-static bool native_hide;               /* debug builds' test of the no-object case (memprof_native_debug_hide()) */ /* set 1 holds another tool's function, found this session */
+bool native_foreign[NATIVE_COUNT];     /* set 1 holds another tool's function, found this session */
+static bool native_hide;               /* debug builds' test of the no-object case (memprof_native_debug_hide()) */
 static uint32_t native_users;          /* threads tracking now */
 static bool native_resolved;
 static const char *native_self_name;   /* memprof's module, as the loader names it */

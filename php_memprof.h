@@ -48,4 +48,26 @@ ZEND_END_MODULE_GLOBALS(memprof)
 ZEND_EXTERN_MODULE_GLOBALS(memprof)
 #define MEMPROF_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(memprof, v)
 
+/* Shared by the glue's files (memprof.c, memprof_leaks.c). */
+
+/** The class of every exception memprof throws for misuse of its state. */
+extern zend_class_entry *memprof_exception_ce;
+
+/** Throws "Memprof is not enabled" (and why, when it turned itself off). */
+void memprof_throw_not_enabled(void);
+
+/**
+ * Ends a session whose metadata could not be allocated (one warning) and
+ * checks that the hooks are still memprof's. Safe points only: the entry of
+ * memprof's PHP functions, the VM interrupt, the end of a dump.
+ */
+void memprof_session_check(void);
+
+/**
+ * A job ended (memprof_job(), a job function's next call): the ledger
+ * counts it and dumps a leak it confirms when memprof.dump_on_leak asks.
+ * At a safe point, in a session, outside a dump.
+ */
+void memprof_leaks_job_boundary(void);
+
 #endif

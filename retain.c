@@ -36,8 +36,8 @@
 
 #include "retain_internal.h"
 #include "heap.h"
-#include "arena.h"
-#include "meta.h"
+#include "lib/arena.h"
+#include "lib/meta.h"
 
 /* ---- the walk ----------------------------------------------------------------- */
 
@@ -110,7 +110,7 @@ static void retain_charge_path(retain_walk *w, zend_refcounted *ref, uint32_t no
 			continue;
 		}
 		if (id == RETAIN_NONE) {
-			retain_path_id(w, node);
+			memprof_retain_path_id(w, node);
 		}
 		if (w->dom && w->dom_node != RETAIN_NONE) {
 			memprof_domgraph_own(w->dom, w->dom_node, bytes, nblocks);
@@ -315,7 +315,7 @@ static void retain_push(retain_walk *w, zend_refcounted *ref, uint32_t path)
 static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos, uint32_t path)
 {
 	bool props = w->paths[path].kind == RETAIN_STEP_CLASS;
-	uint32_t elems = props ? path : retain_step(w, path, RETAIN_STEP_ELEMS, w->elems_label);
+	uint32_t elems = props ? path : memprof_retain_step(w, path, RETAIN_STEP_ELEMS, w->elems_label);
 	size_t before = w->n;
 
 	if (pos == 0 && !props && !w->failed && zend_hash_num_elements(ht) > w->paths[elems].most) {
@@ -340,7 +340,8 @@ static void retain_array_step(retain_walk *w, HashTable *ht, uint32_t pos, uint3
 			zv = Z_INDIRECT_P(zv);
 		}
 		if ((key && !ZSTR_IS_INTERNED(key)) || Z_REFCOUNTED_P(zv)) {
-			uint32_t child = props ? retain_step(w, path, RETAIN_STEP_PROP, retain_prop_label(w, key, h)) : elems;
+			uint32_t child = props
+				? memprof_retain_step(w, path, RETAIN_STEP_PROP, memprof_retain_prop_label(w, key, h)) : elems;
 			retain_push_item(w, (zend_refcounted *) ht, pos + 1, path, w->dom_node);
 			before = w->n;
 			if (key && !ZSTR_IS_INTERNED(key)) {
@@ -371,10 +372,10 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 	if (OBJ_FLAGS(obj) & IS_OBJ_FREE_CALLED) {
 		return;
 	}
-	cls = retain_step(w, path, RETAIN_STEP_CLASS, retain_label(w, ZSTR_VAL(obj->ce->name)));
+	cls = memprof_retain_step(w, path, RETAIN_STEP_CLASS, memprof_retain_label(w, ZSTR_VAL(obj->ce->name)));
 	ht = retain_get_gc(w, obj, &table, &n);
 	std = obj->handlers->get_gc == zend_std_get_gc && obj->ce->properties_info_table;
-	internal = std ? RETAIN_NONE : retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
+	internal = std ? RETAIN_NONE : memprof_retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
 	if (internal != RETAIN_NONE && !w->failed && (uint32_t) n > w->paths[internal].most) {
 		w->paths[internal].most = (uint32_t) n;
 	}
@@ -390,12 +391,13 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 		}
 		if (std && table == obj->properties_table && i < obj->ce->default_properties_count
 				&& obj->ce->properties_info_table[i]) {
-			child = retain_step(w, cls, RETAIN_STEP_PROP, retain_prop_label(w, obj->ce->properties_info_table[i]->name, 0));
+			child = memprof_retain_step(w, cls, RETAIN_STEP_PROP,
+				memprof_retain_prop_label(w, obj->ce->properties_info_table[i]->name, 0));
 		} else if (std) {
-			child = retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
+			child = memprof_retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label);
 		} else if (obj->ce == zend_ce_closure) {
 			/* a closure's table is its bound $this */
-			child = retain_step(w, cls, RETAIN_STEP_PROP, retain_label(w, "$this"));
+			child = memprof_retain_step(w, cls, RETAIN_STEP_PROP, memprof_retain_label(w, "$this"));
 		}
 		retain_push(w, Z_COUNTED_P(zv), child);
 	}
@@ -409,12 +411,13 @@ static void retain_object_step(retain_walk *w, zend_object *obj, uint32_t path)
 			retain_push_item(w, (zend_refcounted *) ht, 0, cls, w->dom_node);
 		}
 	} else {
-		retain_push(w, (zend_refcounted *) ht, std ? retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label) : internal);
+		retain_push(w, (zend_refcounted *) ht,
+			std ? memprof_retain_step(w, cls, RETAIN_STEP_INTERNAL, w->internal_label) : internal);
 	}
 }
 
 /* Walks what the root's value holds, charging each new value to its path. */
-void retain_root(retain_walk *w, zval *zv, const char *fmt, ...)
+void memprof_retain_root(retain_walk *w, zval *zv, const char *fmt, ...)
 {
 	va_list ap;
 	uint32_t root;
@@ -428,7 +431,7 @@ void retain_root(retain_walk *w, zval *zv, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(w->name, sizeof(w->name), fmt, ap);
 	va_end(ap);
-	root = retain_step(w, RETAIN_NONE, RETAIN_STEP_ROOT, retain_label(w, w->name));
+	root = memprof_retain_step(w, RETAIN_NONE, RETAIN_STEP_ROOT, memprof_retain_label(w, w->name));
 	w->dom_node = w->dom ? MEMPROF_DOM_ROOTS : RETAIN_NONE;
 	retain_push(w, Z_COUNTED_P(zv), root);
 	while (w->n && !w->failed) {
@@ -617,7 +620,7 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 	w.arg = arg;
 	w.out = out;
 	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-		if (!retain_add(out, fixed[i], fixed[i], fixed[i], RETAIN_NONE)) {
+		if (!memprof_retain_add(out, fixed[i], fixed[i], fixed[i], RETAIN_NONE)) {
 			w.failed = true;
 		}
 	}
@@ -627,26 +630,26 @@ zend_result memprof_retain_walk(memprof_retainers *out, memprof_retain_charge ch
 			w.failed = true;
 		}
 	}
-	w.elems_label = retain_label(&w, "[]");
-	w.internal_label = retain_label(&w, "{}");
-	w.cut_label = retain_label(&w, "...");
+	w.elems_label = memprof_retain_label(&w, "[]");
+	w.internal_label = memprof_retain_label(&w, "{}");
+	w.cut_label = memprof_retain_label(&w, "...");
 	if (!w.failed) {
-		retain_globals(&w);
-		retain_classes(&w);
-		retain_handlers(&w);
-		retain_frames(&w);
+		memprof_retain_globals(&w);
+		memprof_retain_classes(&w);
+		memprof_retain_handlers(&w);
+		memprof_retain_frames(&w);
 	}
 	/* without a charge, what no root reaches is not looked at */
 	if (!w.failed && charge) {
 		retain_unreached(&w);
 		retain_vm_stack(&w);
-		retain_holders(&w);
+		memprof_retain_holders(&w);
 	}
 	if (!w.failed) {
-		retain_collections(&w);
+		memprof_retain_collections(&w);
 	}
 	if (!w.failed && w.dom && memprof_domgraph_solve(w.dom)) {
-		retain_dominators(&w);
+		memprof_retain_dominators(&w);
 	} else if (w.dom) {
 		w.failed = true;
 	}

@@ -12,7 +12,7 @@
 #include "php.h"
 
 #include "retain.h"
-#include "dominators.h"
+#include "lib/dominators.h"
 
 /* An entry of the walk's stack: a value to visit (pos RETAIN_VISIT), or an
  * array whose elements from pos on are still to be walked. Arrays are
@@ -109,24 +109,24 @@ typedef struct _retain_walk {
 typedef void (*retain_edge)(retain_walk *w, zend_refcounted *child);
 
 /* retain_path.c */
-bool retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root);
-uint32_t retain_label(retain_walk *w, const char *label);
-uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h);
-uint32_t retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t label);
-void retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t size);
-void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size);
-uint32_t retain_path_id(retain_walk *w, uint32_t node);
-void retain_holders(retain_walk *w);
-void retain_collections(retain_walk *w);
-void retain_dominators(retain_walk *w);
+bool memprof_retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root);
+uint32_t memprof_retain_label(retain_walk *w, const char *label);
+uint32_t memprof_retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h);
+uint32_t memprof_retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t label);
+void memprof_retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t size);
+void memprof_retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size);
+uint32_t memprof_retain_path_id(retain_walk *w, uint32_t node);
+void memprof_retain_holders(retain_walk *w);
+void memprof_retain_collections(retain_walk *w);
+void memprof_retain_dominators(retain_walk *w);
 
 /* retain.c: walks what the root's value holds, charging each new value to its path */
-void retain_root(retain_walk *w, zval *zv, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+void memprof_retain_root(retain_walk *w, zval *zv, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
 /* retain_roots.c: the roots, in the order they are walked */
-void retain_globals(retain_walk *w);
-void retain_classes(retain_walk *w);
-void retain_handlers(retain_walk *w);
-void retain_frames(retain_walk *w);
+void memprof_retain_globals(retain_walk *w);
+void memprof_retain_classes(retain_walk *w);
+void memprof_retain_handlers(retain_walk *w);
+void memprof_retain_frames(retain_walk *w);
 
 #endif

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "retain_internal.h"
-#include "arena.h"
-#include "meta.h"
+#include "lib/arena.h"
+#include "lib/meta.h"
 
 /* Grows one of out's columns (the pointer at column, of elem-byte entries)
  * past out->count; *cap gets its capacity. The columns grow together, so
@@ -33,7 +33,7 @@ static bool retain_grow_column(void *column, size_t elem, const memprof_retainer
 }
 
 /* A new retainer id: its root, holder and path names, and its root's id. */
-bool retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root)
+bool memprof_retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root)
 {
 	size_t cap;
 
@@ -56,7 +56,7 @@ bool retain_add(memprof_retainers *out, const char *name, const char *holder, co
 
 /* ---- retention paths ---------------------------------------------------------- */
 
-uint32_t retain_label(retain_walk *w, const char *label)
+uint32_t memprof_retain_label(retain_walk *w, const char *label)
 {
 	PWord_t slot = (PWord_t) JudySLIns(&w->label_index, (const uint8_t *) label, PJE0);
 	char **labels;
@@ -81,7 +81,7 @@ uint32_t retain_label(retain_walk *w, const char *label)
 }
 
 /* A property's label ("$name", unmangled), by its name's string. */
-uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h)
+uint32_t memprof_retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h)
 {
 	char buf[256];
 	const char *cls, *prop;
@@ -91,7 +91,7 @@ uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h)
 
 	if (!key) {
 		snprintf(buf, sizeof(buf), "$%lu", (unsigned long) h);
-		return retain_label(w, buf);
+		return memprof_retain_label(w, buf);
 	}
 	slot = (PWord_t) JudyLIns(&w->key_labels, (Word_t) key, PJE0);
 	if (slot == PJERR) {
@@ -106,7 +106,7 @@ uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h)
 		len = ZSTR_LEN(key);
 	}
 	snprintf(buf, sizeof(buf), "$%.*s", (int) len, prop);
-	label = retain_label(w, buf);
+	label = memprof_retain_label(w, buf);
 	*slot = (Word_t) label + 1;
 	return label;
 }
@@ -117,7 +117,7 @@ uint32_t retain_prop_label(retain_walk *w, zend_string *key, zend_ulong h)
 /* The node for one more step after parent (RETAIN_NONE: a root). Runs of
  * arrays are one step; a property of a class already on the path leads
  * back to it; paths stop growing at MEMPROF_RETAIN_PATH_DEPTH. */
-uint32_t retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t label)
+uint32_t memprof_retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t label)
 {
 	const retain_path *up = parent == RETAIN_NONE ? NULL : &w->paths[parent];
 	retain_path *node;
@@ -181,7 +181,7 @@ uint32_t retain_step(retain_walk *w, uint32_t parent, uint8_t kind, uint32_t lab
 }
 
 /* The text of the path to node: "$GLOBALS['em'] -> Cls::$prop[] -> ...". */
-void retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
+void memprof_retain_path_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
 {
 	uint32_t chain[MEMPROF_RETAIN_PATH_DEPTH + 1];
 	size_t n = 0, o = 0;
@@ -246,13 +246,13 @@ static void retain_named_text(const retain_walk *w, uint32_t named, char *buf, s
 	}
 }
 
-void retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
+void memprof_retain_holder_text(const retain_walk *w, uint32_t node, char *buf, size_t size)
 {
 	retain_named_text(w, retain_holder_node(w, node), buf, size);
 }
 
 /* The retainer id of the path to node, registered at its first charge. */
-uint32_t retain_path_id(retain_walk *w, uint32_t node)
+uint32_t memprof_retain_path_id(retain_walk *w, uint32_t node)
 {
 	retain_path *p = &w->paths[node];
 	retain_path *root = &w->paths[p->root];
@@ -261,8 +261,8 @@ uint32_t retain_path_id(retain_walk *w, uint32_t node)
 	if (p->id != RETAIN_NONE) {
 		return p->id;
 	}
-	retain_path_text(w, node, path, sizeof(path));
-	if (!retain_add(w->out, w->labels[root->label], "", path, root->first)
+	memprof_retain_path_text(w, node, path, sizeof(path));
+	if (!memprof_retain_add(w->out, w->labels[root->label], "", path, root->first)
 			|| (w->out->count > w->id_nodes_cap
 				&& !(w->id_nodes = memprof_array_grow(w->id_nodes, &w->id_nodes_cap, w->out->count,
 					sizeof(*w->id_nodes), 64, false)))) {
@@ -281,7 +281,7 @@ uint32_t retain_path_id(retain_walk *w, uint32_t node)
 
 /* Each path id's holding container, once every collection's size is
  * known, and the first id with its root and holder. */
-void retain_holders(retain_walk *w)
+void memprof_retain_holders(retain_walk *w)
 {
 	memprof_retainers *out = w->out;
 	char holder[512], key[1024];
@@ -296,7 +296,7 @@ void retain_holders(retain_walk *w)
 	for (id = 0; id < out->count && !w->failed; id++) {
 		PWord_t slot;
 		if (id >= MEMPROF_RETAIN_FIXED) {
-			retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
+			memprof_retain_holder_text(w, w->id_nodes[id], holder, sizeof(holder));
 			memprof_arena_free(out->holders[id]);
 			if (!(out->holders[id] = memprof_arena_strdup(holder))) {
 				w->failed = true;
@@ -321,7 +321,7 @@ void retain_holders(retain_walk *w)
 /* The containers of the walk's collections and their largest sizes
  * (memprof_retainers.collections): by the named place above each [] and
  * {} step, the largest instance of any of them. */
-void retain_collections(retain_walk *w)
+void memprof_retain_collections(retain_walk *w)
 {
 	memprof_retainers *out = w->out;
 	char name[512];
@@ -534,7 +534,7 @@ static void retain_dominator_groups(retain_walk *w)
 	memprof_arena_free(keys);
 }
 
-void retain_dominators(retain_walk *w)
+void memprof_retain_dominators(retain_walk *w)
 {
 	const memprof_domgraph *g = w->dom;
 	uint32_t top[MEMPROF_RETAIN_DOMINATORS], n = 0, i, node;
@@ -558,8 +558,8 @@ void retain_dominators(retain_walk *w)
 		uint32_t tag = g->tag[top[i]];
 		PWord_t roots = (PWord_t) JudyLGet(w->dom_rootvals, (Word_t) top[i], PJE0);
 		int inner;
-		retain_path_text(w, tag, path, sizeof(path));
-		retain_holder_text(w, tag, holder, sizeof(holder));
+		memprof_retain_path_text(w, tag, path, sizeof(path));
+		memprof_retain_holder_text(w, tag, holder, sizeof(holder));
 		J1T(inner, w->dom_inner, (Word_t) top[i]);
 		d->what = memprof_arena_strdup(GC_TYPE(ref) == IS_OBJECT ? ZSTR_VAL(((const zend_object *) ref)->ce->name) : "array");
 		d->root = memprof_arena_strdup(w->labels[w->paths[w->paths[tag].root].label]);

@@ -12,14 +12,14 @@
 
 #include "retain_internal.h"
 
-void retain_globals(retain_walk *w)
+void memprof_retain_globals(retain_walk *w)
 {
 	zend_string *key;
 	zval *zv;
 
 	ZEND_HASH_FOREACH_STR_KEY_VAL(&EG(symbol_table), key, zv) {
 		if (key) {
-			retain_root(w, zv, "$GLOBALS['%s']", ZSTR_VAL(key));
+			memprof_retain_root(w, zv, "$GLOBALS['%s']", ZSTR_VAL(key));
 		}
 	} ZEND_HASH_FOREACH_END();
 }
@@ -43,10 +43,10 @@ static void retain_function_statics(retain_walk *w, zend_function *func)
 			continue;
 		}
 		if (func->common.scope) {
-			retain_root(w, zv, "%s::%s()::$%s", ZSTR_VAL(func->common.scope->name),
+			memprof_retain_root(w, zv, "%s::%s()::$%s", ZSTR_VAL(func->common.scope->name),
 				ZSTR_VAL(func->common.function_name), ZSTR_VAL(key));
 		} else {
-			retain_root(w, zv, "%s()::$%s", ZSTR_VAL(func->common.function_name), ZSTR_VAL(key));
+			memprof_retain_root(w, zv, "%s()::$%s", ZSTR_VAL(func->common.function_name), ZSTR_VAL(key));
 		}
 	} ZEND_HASH_FOREACH_END();
 }
@@ -66,7 +66,7 @@ static HashTable *retain_constants(zend_class_entry *ce)
 	return &ce->constants_table;
 }
 
-void retain_classes(retain_walk *w)
+void memprof_retain_classes(retain_walk *w)
 {
 	zend_class_entry *ce;
 	zend_function *func;
@@ -82,7 +82,7 @@ void retain_classes(retain_walk *w)
 		}
 		ZEND_HASH_FOREACH_STR_KEY_PTR(&ce->properties_info, key, info) {
 			if ((info->flags & ZEND_ACC_STATIC) && info->ce == ce && key) {
-				retain_root(w, &statics[info->offset], "%s::$%s", ZSTR_VAL(ce->name), ZSTR_VAL(key));
+				memprof_retain_root(w, &statics[info->offset], "%s::$%s", ZSTR_VAL(ce->name), ZSTR_VAL(key));
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
@@ -93,7 +93,7 @@ void retain_classes(retain_walk *w)
 		}
 		ZEND_HASH_FOREACH_STR_KEY_PTR(retain_constants(ce), key, c) {
 			if (key && c->ce == ce && Z_TYPE(c->value) == IS_OBJECT) {
-				retain_root(w, &c->value, "%s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(key));
+				memprof_retain_root(w, &c->value, "%s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(key));
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
@@ -133,7 +133,7 @@ static void retain_frame_name(const zend_execute_data *ex, char *buf, size_t siz
 	}
 }
 
-void retain_frames(retain_walk *w)
+void memprof_retain_frames(retain_walk *w)
 {
 	const zend_execute_data *ex;
 	char fname[256];
@@ -149,7 +149,7 @@ void retain_frames(retain_walk *w)
 		}
 		retain_frame_name(ex, fname, sizeof(fname));
 		if (Z_TYPE(ex->This) == IS_OBJECT) {
-			retain_root(w, (zval *) &ex->This, "{frame} %s::$this", fname);
+			memprof_retain_root(w, (zval *) &ex->This, "{frame} %s::$this", fname);
 		}
 		args = ZEND_CALL_NUM_ARGS(ex);
 		if (ZEND_USER_CODE(ex->func->type)) {
@@ -157,12 +157,12 @@ void retain_frames(retain_walk *w)
 			/* a global scope's variables are the globals, walked already */
 			bool globals = (ZEND_CALL_INFO(ex) & ZEND_CALL_HAS_SYMBOL_TABLE) && ex->symbol_table == &EG(symbol_table);
 			for (i = 0; i < (uint32_t) op_array->last_var && !globals; i++) {
-				retain_root(w, ZEND_CALL_VAR_NUM(ex, i), "{frame} %s::$%s", fname, ZSTR_VAL(op_array->vars[i]));
+				memprof_retain_root(w, ZEND_CALL_VAR_NUM(ex, i), "{frame} %s::$%s", fname, ZSTR_VAL(op_array->vars[i]));
 			}
 			if (args > op_array->num_args && (ZEND_CALL_INFO(ex) & ZEND_CALL_FREE_EXTRA_ARGS)) {
 				zval *extra = ZEND_CALL_VAR_NUM(ex, op_array->last_var + op_array->T);
 				for (i = 0; i < args - op_array->num_args; i++) {
-					retain_root(w, &extra[i], "{frame} %s::args", fname);
+					memprof_retain_root(w, &extra[i], "{frame} %s::args", fname);
 				}
 			}
 			if ((ZEND_CALL_INFO(ex) & ZEND_CALL_HAS_SYMBOL_TABLE) && ex->symbol_table
@@ -171,20 +171,20 @@ void retain_frames(retain_walk *w)
 				zval *zv;
 				ZEND_HASH_FOREACH_STR_KEY_VAL(ex->symbol_table, key, zv) {
 					if (key) {
-						retain_root(w, zv, "{frame} %s::$%s", fname, ZSTR_VAL(key));
+						memprof_retain_root(w, zv, "{frame} %s::$%s", fname, ZSTR_VAL(key));
 					}
 				} ZEND_HASH_FOREACH_END();
 			}
 		} else {
 			for (i = 0; i < args; i++) {
-				retain_root(w, ZEND_CALL_ARG(ex, i + 1), "{frame} %s::args", fname);
+				memprof_retain_root(w, ZEND_CALL_ARG(ex, i + 1), "{frame} %s::args", fname);
 			}
 		}
 	}
 }
 
-void retain_handlers(retain_walk *w)
+void memprof_retain_handlers(retain_walk *w)
 {
-	retain_root(w, &EG(user_error_handler), "{error handler}");
-	retain_root(w, &EG(user_exception_handler), "{exception handler}");
+	memprof_retain_root(w, &EG(user_error_handler), "{error handler}");
+	memprof_retain_root(w, &EG(user_exception_handler), "{exception handler}");
 }

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 
 #ifdef ZTS
 extern volatile uint32_t memprof_signal_seq;

@@ -17,7 +17,7 @@
 #include "php_globals.h"
 #include "ext/standard/html.h"
 
-#include "tls.h"
+#include "lib/tls.h"
 #include "warn.h"
 #include "heap.h"
 

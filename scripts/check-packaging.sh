@@ -125,7 +125,7 @@ pecl_package() {
 }
 
 sources_listed() {
-  git ls-files -- '*.c' '*.h' config.m4 memprof.stub.php LICENSE README.md INTERNALS.md ':!:*/*' > "$tmp/committed"
+  git ls-files -- '*.c' '*.h' config.m4 memprof.stub.php LICENSE README.md INTERNALS.md ':!:*/*' lib dump > "$tmp/committed"
   listed > "$tmp/listed"
   none_missing "$tmp/committed" "$tmp/listed"
 }
@@ -151,36 +151,73 @@ version_matches() {
   [ -n "$h" ] && [ "$h" = "$x" ]
 }
 
-# The libc-only layer (INTERNALS.md, "Layers"): its files include libc,
-# Judy and each other, never the engine nor a module above them. The rule
-# is checked here rather than kept by a folder of their own: their names
-# already say the layer, and the tests compile them alone (tests/*_test.c).
-libc_layer() {
-  local f bad=0
-  for f in arena meta alloc_pool alloc_map tree ledger dominators; do
-    for g in "$f.c" "$f.h"; do
-      grep -H '^#[[:space:]]*include[[:space:]]*"' "$g" |
-        grep -v -E '"(config|tls|arena|meta|alloc_pool|alloc_map|tree|ledger|dominators)\.h"' && bad=1
-    done
-  done
-  [ "$bad" = 0 ]
+# Quoted includes of $1 (files), one "file: header" a line.
+quoted_includes() {
+  grep -H '^#[[:space:]]*include[[:space:]]*"' "$@" | sed -E 's/:#[[:space:]]*include[[:space:]]*"([^"]*)".*/: \1/'
 }
 
-# The glue's header (module globals) is the glue's own: lower modules get
-# what they need as parameters (INTERNALS.md, "Layers").
+# The layers by folder (INTERNALS.md, "Layers"). lib/, the libc-only layer:
+# its sources and harnesses include libc, each other and the build's
+# configuration only (tls.h reads php_config.h for ZTS in the extension's
+# build; lib/Makefile builds them with no PHP header to find).
+lib_layer() {
+  quoted_includes lib/*.c lib/*.h lib/tests/*.c | while read -r file header; do
+    case "$header" in
+      config.h | php_config.h) ;;
+      */*) echo "$file $header" ;;
+      *) [ -f "lib/$header" ] || echo "$file $header" ;;
+    esac
+  done | grep . && return 1
+  return 0
+}
+
+# dump/, the formats: the layer below the glue. Of memprof's own headers
+# they include each other's, lib/'s and the models they write from (the
+# frame tree, functions, the heap's view, retainers), never the glue's nor
+# the modules that call a dump (autodump, leak, ini).
+dump_layer() {
+  quoted_includes dump/*.c dump/*.h | while read -r file header; do
+    case "$header" in
+      config.h | version.h | compat.h | frame.h | func.h | heap.h | retain.h) ;;
+      lib/*) [ -f "$header" ] || echo "$file $header" ;;
+      */*) [ -f "$header" ] && echo "$file $header" ;;
+      *) [ -f "dump/$header" ] || { [ -f "$header" ] && echo "$file $header"; } ;;
+    esac
+  done | grep . && return 1
+  return 0
+}
+
+# The glue: memprof.c, memprof_*.c and ini.c, the only files to include its
+# header (module globals); lower modules get what they need as parameters.
 glue_header() {
-  ! grep -l '^#[[:space:]]*include[[:space:]]*"php_memprof\.h"' -- *.c *.h | grep -v -x -E 'memprof\.c|ini\.c'
+  ! grep -l '^#[[:space:]]*include[[:space:]]*"php_memprof\.h"' -- *.c *.h lib/*.[ch] dump/*.[ch] |
+    grep -v -x -E 'memprof(_[a-z_]+)?\.c|ini\.c'
+}
+
+# run-tests.php prints a title on one line beside its progress: one line
+# of at most 100 characters, the details in --DESCRIPTION--.
+phpt_titles() {
+  local f title
+  for f in tests/*.phpt; do
+    title=$(sed -n '2p' "$f")
+    if [ "$(sed -n '1p' "$f")" != "--TEST--" ] || [ "${#title}" -gt 100 ] || ! sed -n '3p' "$f" | grep -q '^--'; then
+      echo "$f: ${#title} characters: $title"
+    fi
+  done | grep . && return 1
+  return 0
 }
 
 check "composer validate --strict" composer_validate
 check "composer.json php-ext section (PIE)" php_ext_section
 check "pecl package-validate" pecl_validate
 check "pecl package makes a tarball" pecl_package
-check "committed sources and docs (*.c, *.h, config.m4, stub, LICENSE, *.md) in package.xml" sources_listed
+check "committed sources and docs (*.c, *.h, config.m4, stub, *.md, lib/, dump/) in package.xml" sources_listed
 check "committed tests/ files in package.xml" tests_listed
 check "package.xml lists only committed files" listed_committed
 check "package.xml version is PHP_MEMPROF_VERSION" version_matches
-check "the libc-only layer includes no engine header" libc_layer
-check "only the glue includes php_memprof.h" glue_header
+check "lib/ includes only lib/ (the libc-only layer)" lib_layer
+check "dump/ includes no glue and no module that calls a dump" dump_layer
+check "only the glue (memprof*.c, ini.c) includes php_memprof.h" glue_header
+check "PHPT titles: one line of at most 100 characters" phpt_titles
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

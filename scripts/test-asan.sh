@@ -11,7 +11,7 @@ out=$top/build-asan
 rm -rf "$out"
 mkdir -p "$out"
 # The sources only: phpize writes into the directory it runs in.
-cp config.m4 ./*.c ./*.h "$out"/
+git ls-files -z -- config.m4 '*.[ch]' ':!:*/*' lib dump | xargs -0 cp --parents -t "$out"
 ( cd "$out" && phpize >/dev/null \
   && CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
      LDFLAGS="-fsanitize=address,undefined" \

@@ -82,7 +82,7 @@ if command -v valgrind >/dev/null; then
   # some of its own; pcre.jit=0 in the harness keeps PCRE's JIT out). The
   # names are the module's source files as they are now: a list written
   # here once missed the files split out since.
-  sources=$(cd "$root" && ls -- *.c *.h | sed 's/\.[ch]$//' | sort -u | paste -sd'|')
+  sources=$(cd "$root" && ls -- *.[ch] lib/*.[ch] dump/*.[ch] | sed 's/\.[ch]$//; s/.*\///' | sort -u | paste -sd'|')
   ours=$(awk -v RS='==[0-9]+== \n' -v src="[(](${sources})[.][ch]:[0-9]+[)]" \
     '/(Possible data race|lock order|unlocked|pthread_)/ && $0 ~ src {n++} END {print n+0}' "$log")
   echo "helgrind reports with memprof in the stack: $ours (log: build-zts/helgrind.log)"

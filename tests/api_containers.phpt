@@ -1,5 +1,5 @@
 --TEST--
-memprof_containers(): each container's largest collection, recorded or not; an error when not enabled
+memprof_containers(): each container's largest collection, recorded or not; throws when off
 --DESCRIPTION--
 memprof_containers() walks from PHP's roots as a dump with retainers does
 and names each container that holds an array or an internal class's

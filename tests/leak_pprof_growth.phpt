@@ -1,5 +1,5 @@
 --TEST--
-leak ledger: pprof dumps taken while leaks are confirmed carry growth_per_job, by call path and by holding container (Go pprof)
+leak ledger: pprof dumps carry growth_per_job by call path and by container (Go pprof)
 --DESCRIPTION--
 After the ledger confirmed a leak, memprof_dump_pprof() adds the sample type
 growth_per_job (bytes per job): Go pprof -sample_index=growth_per_job shows

@@ -1,5 +1,5 @@
 --TEST--
-leak ledger: scripts/memprof-top.php lists what grows per job by container, a container that grows at several sites once, with each site
+leak ledger: memprof-top.php lists growth per job by container, each site under its container
 --DESCRIPTION--
 On tests/workers/messenger.php with two planted leaks (closures a
 notifier keeps, each binding a string it allocates on another line: two

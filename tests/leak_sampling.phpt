@@ -1,5 +1,5 @@
 --TEST--
-leak ledger in sampling mode: the leak named within 15% of its bytes per job, with how sure the estimate is
+leak ledger, sampling: the leak named within 15% of its bytes per job, with its error
 --DESCRIPTION--
 leak ledger in sampling mode: memprof_job() at each job's end, the leak named with its bytes per job estimated within 15%, nothing without it.
 relative_error is one standard error of the estimate as a fraction of it

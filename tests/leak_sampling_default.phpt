@@ -1,5 +1,5 @@
 --TEST--
-leak ledger in sampling mode at the default interval: a leak behind garbage named within 25 MB of growth
+leak ledger, sampling at the default interval: a leak behind garbage named within 25 MB
 --DESCRIPTION--
 Sampling at the default interval (512 KiB), as production runs it: a worker
 whose job builds 300 garbage cycles and registers a closure that captures

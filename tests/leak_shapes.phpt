@@ -1,5 +1,5 @@
 --TEST--
-leak ledger: leaks that gain no block (int ids, one object again, a string grown by .=, SPL containers) are named
+leak ledger: leaks that gain no block (ids, one object again, .=, SPL containers) are named
 --DESCRIPTION--
 Each shape grows one container per job: ids appended to an array (its slots,
 by doublings), the same object appended again, a log string grown in place,

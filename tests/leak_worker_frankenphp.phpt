@@ -1,5 +1,5 @@
 --TEST--
-leak ledger on a FrankenPHP-style worker loop: three planted leaks named by container and site, nothing without them
+leak ledger, FrankenPHP-style worker loop: three planted leaks named, nothing without them
 --DESCRIPTION--
 tests/workers/frankenphp.php boots a small application once (a router,
 controllers rendering templates, an event dispatcher, a bounded session

@@ -1,5 +1,5 @@
 --TEST--
-leak ledger on a real Laravel queue worker: three planted leaks named by container and site, nothing without them
+leak ledger, real Laravel queue worker: three planted leaks named, nothing without them
 --DESCRIPTION--
 tests/workers/laravel.php runs Debian's Illuminate Queue Worker (Laravel 8)
 over the database driver on SQLite in memory, with Illuminate's container,

@@ -1,5 +1,5 @@
 --TEST--
-leak ledger on a real Symfony Messenger worker: three planted leaks named by container and site, nothing without them
+leak ledger, real Symfony Messenger worker: three planted leaks named, nothing without them
 --DESCRIPTION--
 tests/workers/messenger.php runs Debian's Symfony Messenger Worker over a
 queue transport (a handler rendering orders, an event dispatcher, a bounded

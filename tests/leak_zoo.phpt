@@ -1,5 +1,5 @@
 --TEST--
-leak zoo (bench/leakzoo.php --quick): every planted shape of leak named by container, line and bytes; nothing in clean runs
+leak zoo (bench/leakzoo.php --quick): every planted shape named; nothing in clean runs
 --DESCRIPTION--
 bench/leakzoo.php --quick runs, each in a fresh PHP with
 memprof.leak_budget=0, 13 shapes of leak (strings, int ids and one object

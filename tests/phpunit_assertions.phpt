@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: assertNoLeak() and assertMemoryPeakBelow() under Debian's PHPUnit name each leak's container, site and bytes per run; a test without leaks passes; without memprof the tests skip
+phpunit/: assertNoLeak() and assertMemoryPeakBelow() under Debian's PHPUnit 9.6
 --DESCRIPTION--
 tests/phpunit/SampleTest.php uses the MemoryAssertions trait of the
 phpunit/ package on code with four kinds of leak (a static cache, a

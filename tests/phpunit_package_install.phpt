@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: installed with Composer from a checkout (path repository) and added in two steps, it fails a leaking test
+phpunit/: installed with Composer from a checkout and added in two steps, fails a leak
 --DESCRIPTION--
 A new project requires memprof/phpunit from this checkout as a path
 repository, with PHPUnit 11.5 from Composer's registry, as the

@@ -1,5 +1,5 @@
 --TEST--
-phpunit/: the suite-wide leak check (LeakListener in phpunit.xml) under Debian's PHPUnit fails each leaking test with its container, site and bytes per run, passes the same suite without the leaks, writes a pprof dump per leaking test; without memprof it stops with how to load it
+phpunit/: the suite-wide leak check (LeakListener) under Debian's PHPUnit 9.6
 --DESCRIPTION--
 tests/phpunit/suite is a small project whose phpunit.xml lists
 Memprof\PHPUnit\LeakListener. Its tests hit each kind of leak (a static

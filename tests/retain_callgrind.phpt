@@ -1,5 +1,5 @@
 --TEST--
-retain: memprof_dump_callgrind($retainers): an event per large holding container (Held_1 ..) and Held_other, read by callgrind_annotate, exact against memprof_dump_array()'s held_in
+retain: memprof_dump_callgrind($retainers): Held_N events, exact against held_in
 --DESCRIPTION--
 A listener keeps 40 strings of 1,000 characters in History::$entries, a
 static cache 40 of 300 in Cache::$items, both allocated under work().

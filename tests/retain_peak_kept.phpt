@@ -1,5 +1,5 @@
 --TEST--
-retain: a retention walk leaves memory_get_peak_usage() as it was (its tables and the engine's get_gc buffer on the request heap are given back, the peak too)
+retain: a retention walk leaves memory_get_peak_usage() as it was
 --DESCRIPTION--
 The walk reads internal objects through their get_gc handlers: 200
 suspended generators fill the engine's get_gc buffer and ArrayObjects

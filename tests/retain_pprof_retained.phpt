@@ -1,5 +1,5 @@
 --TEST--
-retain: memprof_dump_pprof($retained): a retained_space column, a row per class and holding container, equal to memprof_dump_array()'s dominators_by_class, read by Go's pprof
+retain: memprof_dump_pprof($retained): a retained_space column read by Go's pprof
 --DESCRIPTION--
 A heap with an identity map of 30 orders held by a unit of work, a
 listener that both an event manager and a global hold, a static cache and a chain of objects. memprof_dump_pprof()

@@ -15,7 +15,7 @@
 #include <Judy.h>
 
 #include "dump_folded.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 /* Names may contain what the format reserves (a file name with ';', an
  * eval'd file name with a line break): write them with those replaced. */

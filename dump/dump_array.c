@@ -16,7 +16,7 @@
 
 #include "dump_array.h"
 #include "frame.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 #include <Judy.h>
 

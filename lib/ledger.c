@@ -97,10 +97,16 @@ static uint64_t ledger_allowance(const memprof_ledger *l, const memprof_ledger_c
  * still falls as often as it did. */
 static bool ledger_floors_rise(const memprof_ledger *l, const memprof_ledger_candidate *c)
 {
-	const memprof_ledger_point *first = &c->floors[0], *last = &c->floors[c->nfloors - 1];
+	const memprof_ledger_point *first, *last;
 	uint32_t i;
 
-	if (c->nfloors < MEMPROF_LEDGER_FLOORS || last->job <= first->job || last->bytes <= first->bytes + 2 * c->climb) {
+	/* Counted first: with no floors, last would point before the table. */
+	if (c->nfloors < MEMPROF_LEDGER_FLOORS) {
+		return false;
+	}
+	first = &c->floors[0];
+	last = &c->floors[c->nfloors - 1];
+	if (last->job <= first->job || last->bytes <= first->bytes + 2 * c->climb) {
 		return false;
 	}
 	for (i = 1; i < c->nfloors; i++) {

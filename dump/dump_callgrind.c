@@ -29,8 +29,8 @@
 
 #include "version.h"
 #include "dump_callgrind.h"
-#include "arena.h"
-#include "meta.h"
+#include "lib/arena.h"
+#include "lib/meta.h"
 
 #define CALLGRIND_INTERNAL_FILE "php:internal"
 

@@ -19,7 +19,7 @@
 
 #include "dump_speedscope.h"
 #include "version.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 /* Children of a node, heaviest first. */
 typedef struct _ss_child {

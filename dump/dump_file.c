@@ -24,7 +24,7 @@
 #include <sys/syscall.h>
 
 #include "php.h"
-#include "tls.h"
+#include "lib/tls.h"
 
 #include "dump_file.h"
 #include "heap.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "proto.h"
-#include "arena.h"
+#include "lib/arena.h"
 
 /* deflate output is handed to the writer in chunks of this size. */
 #define PROTO_ZCHUNK (16 * 1024)

@@ -6,12 +6,16 @@
  * function descriptions) belongs to one thread. It is a native thread-local:
  * the allocator hooks, which get no TSRM context, reach it in one access.
  * In a non-thread-safe PHP it is a plain global. Only php_config.h is read
- * here, so the engine-free modules (tree, meta) can use it.
+ * here (in the extension's build, which defines HAVE_CONFIG_H), so the
+ * libc-only modules can use it; built on their own (lib/Makefile), they
+ * are thread-local when ZTS is defined on the command line.
  */
 #ifndef MEMPROF_TLS_H
 #define MEMPROF_TLS_H
 
-#include "php_config.h"
+#ifdef HAVE_CONFIG_H
+# include "php_config.h"
+#endif
 
 #ifdef ZTS
 # define MEMPROF_TLS __thread

@@ -11,8 +11,8 @@
 
 #include "version.h"
 #include "dump_pprof_legacy.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 
 /* ---- legacy text heap profile -------------------------------------------- */
 

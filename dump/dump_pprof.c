@@ -25,8 +25,8 @@
 #include "version.h"
 #include "dump_pprof.h"
 #include "proto.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 
 /* perftools.profiles field numbers. */
 #define PPROF_PROFILE_SAMPLE_TYPE      1

@@ -26,8 +26,8 @@
 
 #include "dump.h"
 #include "heap.h"
-#include "meta.h"
-#include "arena.h"
+#include "lib/meta.h"
+#include "lib/arena.h"
 
 #define DUMP_WRITER_BUFFER (64 * 1024)
 

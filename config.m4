@@ -81,11 +81,11 @@ if test "$PHP_MEMPROF" != "no"; then
   dnl (lib/) and the dump formats (dump/): INTERNALS.md, "Layers".
   MEMPROF_SOURCES="memprof.c memprof_leaks.c frame.c frame_session.c frame_hooks.c frame_fibers.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES frame_chain.c func.c heap.c heap_session.c heap_account.c heap_real.c"
-  MEMPROF_SOURCES="$MEMPROF_SOURCES heap_watch.c trigger.c warn.c retain.c retain_path.c retain_roots.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES heap_watch.c heap_timeline.c trigger.c warn.c retain.c retain_path.c retain_roots.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES leak.c leak_track.c autodump.c autodump_signal.c ini.c signal_fanout.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES native.c native_elf.c native_alloc.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES lib/tree.c lib/alloc_map.c lib/alloc_pool.c lib/meta.c"
-  MEMPROF_SOURCES="$MEMPROF_SOURCES lib/dominators.c lib/ledger.c lib/arena.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES lib/dominators.c lib/ledger.c lib/arena.c lib/timeline.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump.c dump/dump_array.c dump/dump_callgrind.c dump/dump_pprof.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_pprof_legacy.c dump/proto.c dump/dump_folded.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_speedscope.c dump/dump_formats.c dump/dump_file.c"

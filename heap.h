@@ -17,6 +17,7 @@
 #include "php.h"
 #include "lib/alloc_pool.h"
 #include "lib/alloc_map.h"
+#include "lib/timeline.h"
 
 /**
  * Per-site live counters at (near) the peak of profiled live bytes.
@@ -139,6 +140,23 @@ uint64_t memprof_heap_sample_interval(void);
 
 /** CLOCK_MONOTONIC, in ns, when the session's recording started (memprof_heap_start()); 0 when unknown. */
 uint64_t memprof_heap_started_ns(void);
+
+/**
+ * The session's timeline (lib/timeline.h): live memory at its start, at
+ * every step of growth (1/32 of live memory, 64 KiB at least) and at the
+ * ends of jobs, thinned to MEMPROF_TIMELINE_POINTS points. Valid while a
+ * session runs, until the next session starts.
+ */
+const memprof_timeline *memprof_heap_timeline(void);
+
+/** Starts the session's timeline (memprof_heap_start()). */
+void memprof_heap_timeline_start(void);
+
+/** A job ended: its number (1, 2, ...), for a job point. No-op outside a session. */
+void memprof_heap_timeline_job(uint64_t job);
+
+/** Fills p with a point for now, with the largest sites (a dump's). */
+void memprof_heap_timeline_now(memprof_timeline_point *p);
 
 /**
  * The latest peak snapshot (per-site live counters near the peak), and in

@@ -77,6 +77,7 @@ ZEND_COLD void memprof_heap_peak_take(void)
 	}
 	p->count = n;
 	p->level = memprof_heap_g.live_bytes;
+	memprof_heap_timeline_peak(p->level);
 	step = p->level / 64;
 	memprof_heap_g.peak_next = p->level + (step > 65536 ? step : 65536);
 }
@@ -92,19 +93,37 @@ void memprof_heap_set_interrupt_check(void (*check)(void))
 	heap_interrupt_check = check;
 }
 
+/* The handlers test one threshold: the nearer of a growth dump's and the
+ * timeline's next point. */
+void memprof_heap_growth_rearm(void)
+{
+	uint64_t dump = heap_l.growth_dump_next, point = heap_l.timeline_next;
+
+	memprof_heap_g.growth_next = !dump ? point : !point ? dump : (dump < point ? dump : point);
+}
+
 ZEND_COLD void memprof_heap_growth_request(void)
 {
-	memprof_heap_g.growth_next = 0;
-	heap_l.growth_due = true;
-	if (heap_interrupt_check) {
-		heap_interrupt_check();
+	uint64_t live = memprof_heap_g.live_bytes;
+
+	if (heap_l.growth_dump_next && live >= heap_l.growth_dump_next) {
+		heap_l.growth_dump_next = 0;
+		heap_l.growth_due = true;
+		if (heap_interrupt_check) {
+			heap_interrupt_check();
+		}
+		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
-	zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+	if (heap_l.timeline_next && live >= heap_l.timeline_next) {
+		memprof_heap_timeline_growth();
+	}
+	memprof_heap_growth_rearm();
 }
 
 void memprof_heap_growth_arm(uint64_t level, uint64_t step)
 {
-	memprof_heap_g.growth_next = step ? level + step : 0;
+	heap_l.growth_dump_next = step ? level + step : 0;
+	memprof_heap_growth_rearm();
 }
 
 uint32_t memprof_heap_mark(void)

@@ -39,6 +39,7 @@ void memprof_heap_thread_shutdown(void)
 	memprof_alloc_pool_destroy(&memprof_heap_g.pool);
 	memprof_arena_free(memprof_heap_g.sample_filter);
 	memprof_heap_g.sample_filter = NULL;
+	memprof_timeline_free(&heap_l.timeline);
 	if (heap_l.proxy) {
 		/* Its own chunks only (no block of it is in use between sessions):
 		 * without the handlers, a full shutdown unmaps them. */
@@ -108,6 +109,8 @@ static void heap_session_reset(void)
 	memprof_heap_g.growth_next = 0;
 	memprof_heap_g.in_real_alloc = false;
 	heap_l.growth_due = false;
+	heap_l.growth_dump_next = 0;
+	heap_l.timeline_next = 0;
 	heap_l.native_of = NULL;
 }
 
@@ -169,6 +172,7 @@ zend_result memprof_heap_start(uint64_t sample_interval, uint64_t seed)
 	zend_mm_set_heap(heap_l.proxy);
 	heap_l.started_ns = clock_gettime(CLOCK_MONOTONIC, &now) == 0
 		? (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec : 0;
+	memprof_heap_timeline_start();
 	return SUCCESS;
 }
 
@@ -224,6 +228,8 @@ void memprof_heap_stop(void)
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
 	memprof_heap_g.growth_next = 0;
 	heap_l.growth_due = false;
+	heap_l.growth_dump_next = 0;
+	heap_l.timeline_next = 0;
 #ifdef ZTS
 	memprof_signal_unregister();
 #endif

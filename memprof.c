@@ -310,18 +310,19 @@ static zend_result memprof_view_from_args(memprof_view *view, zend_long since, b
 ZEND_FUNCTION(memprof_dump_array)
 {
 	zend_long since = 0;
-	bool peak = false, lines = false, retainers = false;
+	bool peak = false, lines = false, retainers = false, timeline = false;
 	memprof_view view;
 	memprof_profile profile;
 	volatile zend_result rc;
 	volatile bool bailout = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 4)
+	ZEND_PARSE_PARAMETERS_START(0, 5)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_LONG(since)
 		Z_PARAM_BOOL(peak)
 		Z_PARAM_BOOL(lines)
 		Z_PARAM_BOOL(retainers)
+		Z_PARAM_BOOL(timeline)
 	ZEND_PARSE_PARAMETERS_END();
 	memprof_session_check();
 	if (!MEMPROF_G(session).enabled) {
@@ -337,6 +338,7 @@ ZEND_FUNCTION(memprof_dump_array)
 	}
 	view.retainers = retainers;
 	view.dominators = retainers;
+	view.timeline = timeline;
 	memprof_heap_pause();
 	rc = memprof_profile_take(&profile, &view);
 	if (rc == SUCCESS) {

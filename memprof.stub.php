@@ -34,9 +34,11 @@ function memprof_enabled_flags(): array {}
  * @param bool $retainers each node with memory of its own also gets "retainers": what holds
  *        that memory (a global, a static, a running frame's variable, "{unreachable}", ...)
  *        => [memory_size, blocks_count], the largest first; walks from PHP's roots at the call
+ * @param bool $timeline the root also gets "timeline": live memory over the session ("points":
+ *        time, job, live_bytes, heap_bytes, reason and the largest sites of each; "peak")
  * @throws MemprofException when not enabled
  */
-function memprof_dump_array(int $since = 0, bool $peak = false, bool $lines = false, bool $retainers = false): array {}
+function memprof_dump_array(int $since = 0, bool $peak = false, bool $lines = false, bool $retainers = false, bool $timeline = false): array {}
 
 /**
  * Starts a new generation: dumps with $since set to the returned number show

@@ -24,8 +24,9 @@
 #include "dump/dump.h"
 
 /* A job ended (memprof_job(), a job function's next call): the ledger
- * counts it, and a leak it confirms is dumped when memprof.dump_on_leak
- * asks. At a safe point, in a session, outside a dump. */
+ * counts it, the timeline may take a point, and a leak the ledger confirms
+ * is dumped when memprof.dump_on_leak asks. At a safe point, in a session,
+ * outside a dump. */
 void memprof_leaks_job_boundary(void)
 {
 	const memprof_leak *leaks;
@@ -35,6 +36,8 @@ void memprof_leaks_job_boundary(void)
 		.confirm_jobs = (uint64_t) MEMPROF_G(ini).leak_confirm_jobs,
 	};
 	uint32_t n, confirmed, i, fresh = memprof_leak_job(&rules);
+
+	memprof_heap_timeline_job(memprof_leak_jobs());
 
 	if (!fresh || !MEMPROF_G(ini).dump_on_leak) {
 		return;
@@ -72,20 +75,10 @@ static void memprof_leak_entry(zval *zv, const memprof_leak *leak, bool sampled)
 	const char *function, *via;
 	char message[1024];
 	smart_str path = {0};
-	memprof_stack st = {0};
 	uint32_t line;
-	size_t i;
 
 	array_init(zv);
-	if (memprof_stack_of(&st, site->path)) {
-		for (i = st.n; i-- > 0;) {
-			smart_str_appends(&path, memprof_profile_name(st.frames[i]));
-			if (i) {
-				smart_str_appends(&path, " > ");
-			}
-		}
-	}
-	memprof_stack_free(&st);
+	(void) memprof_profile_call_path(&path, site->path);
 	smart_str_0(&path);
 	memprof_leak_site(leak, &function, &line, &via);
 	memprof_leak_describe(leak, message, sizeof(message));

@@ -207,6 +207,25 @@ static void dump_sites_peak(memprof_profile *profile)
 	}
 }
 
+/* The timeline's points, copied, and one for now. */
+static bool dump_timeline(memprof_profile *profile)
+{
+	const memprof_timeline *t = memprof_heap_timeline();
+
+	profile->timeline = memprof_arena_malloc((t->n + 1) * sizeof(*profile->timeline));
+	if (!profile->timeline) {
+		return false;
+	}
+	if (t->n) {
+		memcpy(profile->timeline, t->points, t->n * sizeof(*profile->timeline));
+	}
+	memprof_heap_timeline_now(&profile->timeline[t->n]);
+	profile->ntimeline = t->n + 1;
+	profile->peak_ns = t->peak_ns;
+	profile->peak_live = t->peak_live;
+	return true;
+}
+
 zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *view)
 {
 	uint32_t n = memprof_path_count(), nsites = memprof_site_count(), id;
@@ -266,6 +285,10 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 		snprintf(profile->description + len, sizeof(profile->description) - len,
 			", sampled: estimates from one sample per %" PRIu64 " bytes on average", profile->sample_interval);
 	}
+	if (view && view->timeline && !dump_timeline(profile)) {
+		memprof_profile_free(profile);
+		return FAILURE;
+	}
 	profile->time_nanos = dump_clock_ns(CLOCK_REALTIME);
 	profile->duration_nanos = memprof_heap_started_ns() && now > memprof_heap_started_ns() ? now - memprof_heap_started_ns() : 0;
 	profile->script = SG(request_info).path_translated ? SG(request_info).path_translated : "-";
@@ -290,6 +313,9 @@ void memprof_profile_free(memprof_profile *profile)
 	profile->retained_counters = NULL;
 	memprof_arena_free(profile->retained_arrays);
 	profile->retained_arrays = NULL;
+	memprof_arena_free(profile->timeline);
+	profile->timeline = NULL;
+	profile->ntimeline = 0;
 	profile->nretained = profile->retained_cap = 0;
 	memprof_retainers_free(&profile->retainers);
 }
@@ -346,6 +372,22 @@ void memprof_stack_free(memprof_stack *st)
 const char *memprof_profile_name(const memprof_path *frame)
 {
 	return frame->func ? frame->func->name : "{root}";
+}
+
+bool memprof_profile_call_path(smart_str *out, const memprof_path *path)
+{
+	memprof_stack st = { 0 };
+	size_t i;
+	bool ok = memprof_stack_of(&st, path);
+
+	for (i = st.n; ok && i-- > 0;) {
+		smart_str_appends(out, memprof_profile_name(st.frames[i]));
+		if (i) {
+			smart_str_appends(out, " > ");
+		}
+	}
+	memprof_stack_free(&st);
+	return ok;
 }
 
 void memprof_writer_init(memprof_writer *w, php_stream *stream)

@@ -19,10 +19,12 @@
 
 
 #include "php.h"
+#include "zend_smart_str.h"
 #include "compat.h"
 #include "frame.h"
 #include "func.h"
 #include "retain.h"
+#include "lib/timeline.h"
 
 /**
  * A leak the ledger confirmed (leak.h), for the formats that show growth
@@ -47,6 +49,8 @@ typedef struct _memprof_growth {
  * @var dominators  with retainers: also the values that retain the most
  *             (retain.h's dominators)
  * @var growth, ngrowth  the leaks confirmed now (NULL, 0: none)
+ * @var timeline  also the session's timeline (heap.h), ending with a point
+ *             for now
  */
 typedef struct _memprof_view {
 	uint32_t since;
@@ -55,6 +59,7 @@ typedef struct _memprof_view {
 	bool dominators;
 	const memprof_growth *growth;
 	uint32_t ngrowth;
+	bool timeline;
 } memprof_view;
 
 /**
@@ -95,6 +100,10 @@ typedef struct _memprof_view {
  * @var retained_arrays  beside each: the elements of the arrays whose storage
  *                      is among those blocks, and the largest bytes per slot
  *                      of that storage (retain.h's charge)
+ * @var timeline, ntimeline  when the view asked: the timeline's points, oldest
+ *                      first, the last one taken for the dump (its sites too)
+ * @var peak_ns, peak_live  then: when the latest peak snapshot was taken
+ *                      (since the session started) and the live bytes then
  */
 /** The arrays among a (site, retainer)'s blocks: see memprof_profile. */
 typedef struct _memprof_retained_array {
@@ -122,6 +131,9 @@ typedef struct _memprof_profile {
 	memprof_counters *retained_counters;
 	memprof_retained_array *retained_arrays;
 	size_t nretained, retained_cap;
+	memprof_timeline_point *timeline;
+	uint32_t ntimeline;
+	uint64_t peak_ns, peak_live;
 } memprof_profile;
 
 /**
@@ -171,6 +183,13 @@ void memprof_stack_free(memprof_stack *st);
 
 /** Display name of a frame: its function's name, "{root}" for the root. */
 const char *memprof_profile_name(const memprof_path *frame);
+
+/**
+ * A path as memprof_leaks() and the timeline name it: its functions from
+ * the outermost, joined by " > " ("" for the root), appended to out.
+ * false when memory for the frames could not be had (nothing appended).
+ */
+bool memprof_profile_call_path(smart_str *out, const memprof_path *path);
 
 /**
  * A buffered writer onto a PHP stream or a file descriptor.

@@ -286,6 +286,56 @@ static zend_result dump_array_dominators(zval *root, const memprof_retainers *r)
 	return dump_array_dominator_list(root, "dominators_by_class", r->groups, r->ngroups, true, r->dominators_exact);
 }
 
+/* A timeline point's site: its call path, line and live bytes then. */
+static void dump_array_timeline_site(zval *sites, const memprof_timeline_site *ts)
+{
+	const memprof_site *site = memprof_site_by_id(ts->site);
+	smart_str path = { 0 };
+	zval entry;
+
+	(void) memprof_profile_call_path(&path, site->path);
+	smart_str_0(&path);
+	array_init_size(&entry, 3);
+	add_assoc_str(&entry, "call_path", path.s ? path.s : ZSTR_EMPTY_ALLOC());
+	add_assoc_long(&entry, "line", (zend_long) site->line);
+	add_assoc_long(&entry, "bytes", (zend_long) ts->bytes);
+	add_next_index_zval(sites, &entry);
+}
+
+/* The root's "timeline": its points, oldest first (the last one the
+ * dump's), and the peak. */
+static void dump_array_timeline(zval *root, const memprof_profile *profile)
+{
+	static const char *const why[] = { "start", "job", "growth", "dump" };
+	zval timeline, points, peak;
+	uint32_t i, j;
+
+	array_init_size(&timeline, 2);
+	array_init_size(&points, profile->ntimeline);
+	for (i = 0; i < profile->ntimeline; i++) {
+		const memprof_timeline_point *p = &profile->timeline[i];
+		zval point, sites;
+		array_init_size(&point, 6);
+		add_assoc_double(&point, "time", (double) p->ns / 1e9);
+		add_assoc_long(&point, "job", (zend_long) p->job);
+		add_assoc_long(&point, "live_bytes", (zend_long) p->live);
+		add_assoc_long(&point, "heap_bytes", (zend_long) p->heap);
+		add_assoc_string(&point, "reason", (char *) why[p->why < 4 ? p->why : 0]);
+		array_init_size(&sites, p->nsites);
+		for (j = 0; j < p->nsites; j++) {
+			dump_array_timeline_site(&sites, &p->sites[j]);
+		}
+		add_assoc_zval(&point, "sites", &sites);
+		add_next_index_zval(&points, &point);
+	}
+	add_assoc_zval(&timeline, "points", &points);
+	array_init_size(&peak, 2);
+	add_assoc_double(&peak, "time", (double) profile->peak_ns / 1e9);
+	add_assoc_long(&peak, "live_bytes", (zend_long) profile->peak_live);
+	add_assoc_zval(&timeline, "peak", &peak);
+	add_assoc_zval(root, "timeline", &timeline);
+}
+
 /* The dump's scratch arrays (any may be NULL). */
 static void dump_array_scratch_free(void *called, void *nodes, void *self, void *incl, void *calls, void *has_children)
 {
@@ -375,6 +425,9 @@ zend_result memprof_dump_array(zval *return_value, const memprof_profile *profil
 		if (retainers && !oom && (dump_array_retainers(&st, profile, nodes, self) != SUCCESS
 				|| dump_array_dominators(return_value, &profile->retainers) != SUCCESS)) {
 			oom = true;
+		}
+		if (profile->timeline && !oom) {
+			dump_array_timeline(return_value, profile);
 		}
 	} zend_catch {
 		/* A fatal error on the memory limit (builds that raise it inside

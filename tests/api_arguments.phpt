@@ -6,7 +6,7 @@ memprof
 <?php
 /* Each function with one argument more than it takes. */
 $functions = ['memprof_enable' => 1, 'memprof_disable' => 0, 'memprof_enabled' => 0,
-    'memprof_enabled_flags' => 0, 'memprof_dump_array' => 4, 'memprof_mark' => 0,
+    'memprof_enabled_flags' => 0, 'memprof_dump_array' => 5, 'memprof_mark' => 0,
     'memprof_dump_callgrind' => 4, 'memprof_dump_pprof' => 5, 'memprof_dump_pprof_legacy' => 3,
     'memprof_dump_folded' => 5, 'memprof_dump_speedscope' => 3, 'memprof_version' => 0];
 
@@ -41,7 +41,7 @@ ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects at most 4 arguments, 5 given
+ArgumentCountError: memprof_dump_array() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_dump_callgrind() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_pprof() expects at most 5 arguments, 6 given
@@ -55,7 +55,7 @@ ArgumentCountError: memprof_enable() expects at most 1 argument, 2 given
 ArgumentCountError: memprof_disable() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_enabled_flags() expects exactly 0 arguments, 1 given
-ArgumentCountError: memprof_dump_array() expects at most 4 arguments, 5 given
+ArgumentCountError: memprof_dump_array() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_mark() expects exactly 0 arguments, 1 given
 ArgumentCountError: memprof_dump_callgrind() expects at most 4 arguments, 5 given
 ArgumentCountError: memprof_dump_pprof() expects at most 5 arguments, 6 given

@@ -88,9 +88,11 @@ if test "$PHP_MEMPROF" != "no"; then
   MEMPROF_SOURCES="$MEMPROF_SOURCES lib/dominators.c lib/ledger.c lib/arena.c lib/timeline.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump.c dump/dump_array.c dump/dump_callgrind.c dump/dump_pprof.c"
   MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_pprof_legacy.c dump/proto.c dump/dump_folded.c"
-  MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_speedscope.c dump/dump_formats.c dump/dump_file.c"
+  MEMPROF_SOURCES="$MEMPROF_SOURCES dump/dump_speedscope.c dump/dump_formats.c dump/dump_file.c dump/dump_html.c"
   PHP_NEW_EXTENSION([memprof], [$MEMPROF_SOURCES],
     [$ext_shared], , [$MEMPROF_CFLAGS])
   dnl Objects beside their sources: an in-tree build keeps the root readable.
   PHP_ADD_BUILD_DIR([$ext_builddir/lib $ext_builddir/dump])
+  dnl The HTML report's page, made from dump/html/ when a source is newer.
+  PHP_ADD_MAKEFILE_FRAGMENT
 fi

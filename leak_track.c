@@ -324,6 +324,8 @@ uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max)
 		out[i].site = leaks[i].site;
 		out[i].holder = leaks[i].holder;
 		out[i].bytes_per_job = leaks[i].bytes_per_job;
+		out[i].path = leaks[i].path;
+		out[i].blocks_per_job = leaks[i].blocks_per_job;
 	}
 	return i;
 }

@@ -470,7 +470,7 @@ static void memprof_dump_write(memprof_dump_fn fn, memprof_view *view, php_strea
 /* Runs one format onto the stream argument: checks the arguments, the
  * state and the stream, then writes (memprof_dump_write()). */
 static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn fn, memprof_dump_fn lines_fn,
-	int with_retainers)
+	int with_retainers, bool timeline)
 {
 	/* After ($stream, $since, $peak): $lines for the formats that have
 	 * lines_fn, $retainers for those that show them and $retained for those
@@ -513,15 +513,16 @@ static void memprof_dump_to_stream(INTERNAL_FUNCTION_PARAMETERS, memprof_dump_fn
 			retained_arg && arg[retained_arg], retainers_arg, retained_arg) != SUCCESS) {
 		RETURN_THROWS();
 	}
+	view.timeline = timeline;
 	memprof_dump_write(lines_arg && arg[lines_arg] ? lines_fn : fn, &view, stream,
 		ZSTR_VAL(EX(func)->common.function_name));
 }
 
 /* memprof_dump_<id>(): one per row of the formats' registry. */
-#define MEMPROF_DUMP_FUNCTION(id, name, extension, writer, lines, retainers) \
+#define MEMPROF_DUMP_FUNCTION(id, name, extension, writer, lines, retainers, timeline) \
 	ZEND_FUNCTION(memprof_dump_##id) \
 	{ \
-		memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, writer, lines, retainers); \
+		memprof_dump_to_stream(INTERNAL_FUNCTION_PARAM_PASSTHRU, writer, lines, retainers, timeline); \
 	}
 MEMPROF_DUMP_FORMATS(MEMPROF_DUMP_FUNCTION)
 

@@ -104,6 +104,21 @@ function memprof_dump_folded($handle, int $since = 0, bool $peak = false, bool $
 function memprof_dump_speedscope($handle, int $since = 0, bool $peak = false): void {}
 
 /**
+ * Writes a report to open in a browser: one self-contained HTML page (nothing
+ * fetched) with live memory over time, a flame graph of live, allocated and peak
+ * bytes by call path, what grows per job, what holds the memory and the lines
+ * that hold the most.
+ * @param resource $handle a stream opened for writing
+ * @param int $since only allocations from this generation (memprof_mark()) on; 0: all
+ * @param bool $peak the flame graph's live bytes at (near) the peak of live memory instead of now
+ * @param bool $retainers also what holds the memory (the holding containers); walks from
+ *        PHP's roots at the call
+ * @param bool $retained with $retainers: also the values that retain the most (dominators)
+ * @throws MemprofException when not enabled, or when the stream fails part-way
+ */
+function memprof_dump_html($handle, int $since = 0, bool $peak = false, bool $retainers = false, bool $retained = false): void {}
+
+/**
  * Marks the end of a job in a long-running worker: the leak ledger compares
  * each allocation site's live bytes across jobs (after a warm-up of 16 jobs)
  * and, while something grows, finds which container holds the growth.

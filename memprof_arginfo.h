@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9d69c3da7ae830dbce4298f146beb3bd23f9f233 */
+ * Stub hash: b18bbf60671d81ee3ab2b96f9af9b5e9209770f9 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_enable, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -55,6 +55,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_memprof_dump_speedscope arginfo_memprof_dump_pprof_legacy
 
+#define arginfo_memprof_dump_html arginfo_memprof_dump_pprof
+
 #define arginfo_memprof_job arginfo_memprof_disable
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_memprof_leaks, 0, 0, IS_ARRAY, 0)
@@ -78,6 +80,7 @@ ZEND_FUNCTION(memprof_dump_pprof);
 ZEND_FUNCTION(memprof_dump_pprof_legacy);
 ZEND_FUNCTION(memprof_dump_folded);
 ZEND_FUNCTION(memprof_dump_speedscope);
+ZEND_FUNCTION(memprof_dump_html);
 ZEND_FUNCTION(memprof_job);
 ZEND_FUNCTION(memprof_leaks);
 ZEND_FUNCTION(memprof_containers);
@@ -96,6 +99,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(memprof_dump_pprof_legacy, arginfo_memprof_dump_pprof_legacy)
 	ZEND_FE(memprof_dump_folded, arginfo_memprof_dump_folded)
 	ZEND_FE(memprof_dump_speedscope, arginfo_memprof_dump_speedscope)
+	ZEND_FE(memprof_dump_html, arginfo_memprof_dump_html)
 	ZEND_FE(memprof_job, arginfo_memprof_job)
 	ZEND_FE(memprof_leaks, arginfo_memprof_leaks)
 	ZEND_FE(memprof_containers, arginfo_memprof_containers)

@@ -222,7 +222,14 @@ static bool dump_timeline(memprof_profile *profile)
 	memprof_heap_timeline_now(&profile->timeline[t->n]);
 	profile->ntimeline = t->n + 1;
 	profile->peak_ns = t->peak_ns;
-	profile->peak_live = t->peak_live;
+	{
+		uint64_t exact;
+		const memprof_heap_peak_snapshot *peak = memprof_heap_peak(&exact);
+		profile->peak_live = exact;
+		profile->peak_bytes = peak->bytes;
+		profile->peak_blocks = peak->blocks;
+		profile->npeak = peak->count;
+	}
 	return true;
 }
 
@@ -367,6 +374,69 @@ void memprof_stack_free(memprof_stack *st)
 {
 	memprof_arena_free(st->frames);
 	memset(st, 0, sizeof(*st));
+}
+
+/* Length of the UTF-8 sequence starting at s (at most n bytes), 0 when it
+ * is not one (overlong forms, surrogates and values past U+10FFFF too). */
+static size_t dump_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80) {
+		return 1;
+	} else if ((s[0] & 0xe0) == 0xc0) {
+		len = 2; cp = s[0] & 0x1f;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		len = 3; cp = s[0] & 0x0f;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		len = 4; cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n) {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			return 0;
+		}
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
+			|| cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+		return 0;
+	}
+	return len;
+}
+
+void memprof_writer_json_string(memprof_writer *w, const char *str, bool html)
+{
+	const unsigned char *s = (const unsigned char *) str;
+	size_t n = strlen(str), i = 0, run = 0;
+
+	memprof_writer_write(w, "\"", 1);
+	while (i < n) {
+		size_t len = dump_utf8_len(s + i, n - i);
+		if (len && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' && s[i] != 0x7f && (!html || s[i] != '<')) {
+			i += len;
+			run += len;
+			continue;
+		}
+		memprof_writer_write(w, s + i - run, run);
+		run = 0;
+		if (!len) {
+			memprof_writer_puts(w, "\\ufffd");
+		} else if (s[i] == '"' || s[i] == '\\') {
+			memprof_writer_write(w, "\\", 1);
+			memprof_writer_write(w, s + i, 1);
+		} else {
+			memprof_writer_printf(w, "\\u%04x", s[i]);
+		}
+		i++;
+	}
+	memprof_writer_write(w, s + i - run, run);
+	memprof_writer_write(w, "\"", 1);
 }
 
 const char *memprof_profile_name(const memprof_path *frame)

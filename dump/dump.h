@@ -28,13 +28,16 @@
 
 /**
  * A leak the ledger confirmed (leak.h), for the formats that show growth
- * (pprof's growth_per_job): its site, its holding container and its bytes
- * per job. The strings belong to the caller and outlive the dump.
+ * (pprof's growth_per_job, the HTML report): its site, its holding
+ * container, its bytes and blocks per job and its retention path. The
+ * strings belong to the caller and outlive the dump.
  */
 typedef struct _memprof_growth {
 	uint32_t site;
 	const char *holder;
 	double bytes_per_job;
+	const char *path;
+	double blocks_per_job;
 } memprof_growth;
 
 /**
@@ -103,7 +106,11 @@ typedef struct _memprof_view {
  * @var timeline, ntimeline  when the view asked: the timeline's points, oldest
  *                      first, the last one taken for the dump (its sites too)
  * @var peak_ns, peak_live  then: when the latest peak snapshot was taken
- *                      (since the session started) and the live bytes then
+ *                      (since the session started), and the highest live
+ *                      bytes of the session (exact)
+ * @var peak_bytes, peak_blocks  then: that snapshot's counters by site id
+ *                      (npeak of them; sites made since have none), the
+ *                      heap's own, valid while the heap stays paused
  */
 /** The arrays among a (site, retainer)'s blocks: see memprof_profile. */
 typedef struct _memprof_retained_array {
@@ -134,6 +141,8 @@ typedef struct _memprof_profile {
 	memprof_timeline_point *timeline;
 	uint32_t ntimeline;
 	uint64_t peak_ns, peak_live;
+	const uint64_t *peak_bytes, *peak_blocks;
+	uint32_t npeak;
 } memprof_profile;
 
 /**
@@ -262,6 +271,14 @@ void memprof_writer_put_name(memprof_writer *w, const char *name, const char *re
 
 /** Appends formatted text (printf-style, no length limit). */
 void memprof_writer_printf(memprof_writer *w, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+/**
+ * Writes str as a JSON string: quotes, backslashes and control characters
+ * escaped, what is not UTF-8 replaced by U+FFFD (JSON text must be
+ * Unicode); html: "<" escaped too, so that the string cannot end the
+ * <script> element it sits in.
+ */
+void memprof_writer_json_string(memprof_writer *w, const char *str, bool html);
 
 /** Marks the writer failed (a format's own error, e.g. out of memory). */
 void memprof_writer_fail(memprof_writer *w);

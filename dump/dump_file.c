@@ -171,6 +171,7 @@ zend_result memprof_dump_file_write(const char *dir, const char *label, const me
 {
 	char name[160], tmp[96], stamp[32], quoted[DUMP_FILE_QUOTE_MAX + 4];
 	memprof_profile profile;
+	memprof_view shown;
 	memprof_writer w;
 	struct tm tm;
 	time_t now = time(NULL);
@@ -204,7 +205,14 @@ zend_result memprof_dump_file_write(const char *dir, const char *label, const me
 	}
 
 	memprof_heap_pause();
-	if (memprof_profile_take(&profile, view) != SUCCESS) {
+	/* (view NULL: everything live now) */
+	if (view) {
+		shown = *view;
+	} else {
+		memset(&shown, 0, sizeof(shown));
+	}
+	shown.timeline = format->timeline;
+	if (memprof_profile_take(&profile, &shown) != SUCCESS) {
 		memprof_heap_resume();
 		unlinkat(dfd, tmp, 0);
 		close(fd);

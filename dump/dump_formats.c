@@ -10,7 +10,8 @@
 
 #include "dump_formats.h"
 
-#define DUMP_FORMAT_ROW(id, name, extension, writer, lines, retainers) { name, extension, writer, lines, retainers },
+#define DUMP_FORMAT_ROW(id, name, extension, writer, lines, retainers, timeline) \
+	{ name, extension, writer, lines, retainers, timeline },
 
 static const memprof_dump_format dump_formats[] = {
 	MEMPROF_DUMP_FORMATS(DUMP_FORMAT_ROW)

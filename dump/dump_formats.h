@@ -18,9 +18,10 @@
 #include "dump_pprof_legacy.h"
 #include "dump_folded.h"
 #include "dump_speedscope.h"
+#include "dump_html.h"
 
 /*
- * X(id, name, extension, writer, lines writer, retainers):
+ * X(id, name, extension, writer, lines writer, retainers, timeline):
  * id         the PHP function's suffix: memprof_dump_<id>()
  * name       memprof.output_format's value
  * extension  of automatic dumps' file names, without the dot
@@ -30,14 +31,16 @@
  * retainers  0: the format shows no retainers; 1: it does (the PHP
  *            function then takes $retainers); 2: also retained sizes (and
  *            takes $retained after $retainers)
+ * timeline   whether the format shows the timeline (its views take it)
  * In the order messages list them; the first is the default.
  */
 #define MEMPROF_DUMP_FORMATS(X) \
-	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, 1) \
-	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, 2) \
-	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, 0) \
-	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, 1) \
-	X(speedscope, "speedscope", "speedscope.json", memprof_dump_speedscope, NULL, 0)
+	X(callgrind, "callgrind", "callgrind", memprof_dump_callgrind, NULL, 1, false) \
+	X(pprof, "pprof", "pb.gz", memprof_dump_pprof, NULL, 2, false) \
+	X(pprof_legacy, "pprof_legacy", "heap", memprof_dump_pprof_legacy, NULL, 0, false) \
+	X(folded, "folded", "folded", memprof_dump_folded, memprof_dump_folded_lines, 1, false) \
+	X(speedscope, "speedscope", "speedscope.json", memprof_dump_speedscope, NULL, 0, false) \
+	X(html, "html", "html", memprof_dump_html, NULL, 2, true)
 
 typedef void (*memprof_dump_writer)(const memprof_profile *profile, memprof_writer *w);
 
@@ -48,6 +51,7 @@ typedef void (*memprof_dump_writer)(const memprof_profile *profile, memprof_writ
  * @var write      the writer (dump_<format>.h)
  * @var lines      its variant with lines, or NULL
  * @var retainers  whether it shows retainers
+ * @var timeline   whether it shows the timeline
  */
 typedef struct _memprof_dump_format {
 	const char *name;
@@ -55,6 +59,7 @@ typedef struct _memprof_dump_format {
 	memprof_dump_writer write;
 	memprof_dump_writer lines;
 	bool retainers;
+	bool timeline;
 } memprof_dump_format;
 
 /** The default: memprof.output_format's default value names it. */

@@ -37,71 +37,6 @@ static int ss_child_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Length of the UTF-8 sequence starting at s (at most n bytes), 0 when it
- * is not one (overlong forms, surrogates and values past U+10FFFF too). */
-static size_t ss_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80) {
-		return 1;
-	} else if ((s[0] & 0xe0) == 0xc0) {
-		len = 2; cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		len = 3; cp = s[0] & 0x0f;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		len = 4; cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n) {
-		return 0;
-	}
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80) {
-			return 0;
-		}
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)
-			|| cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-		return 0;
-	}
-	return len;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped, what
- * is not UTF-8 replaced (JSON text must be Unicode). */
-static void ss_string(memprof_writer *w, const char *str)
-{
-	const unsigned char *s = (const unsigned char *) str;
-	size_t n = strlen(str), i = 0, run = 0;
-
-	memprof_writer_write(w, "\"", 1);
-	while (i < n) {
-		size_t len = ss_utf8_len(s + i, n - i);
-		if (len && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' && s[i] != 0x7f) {
-			i += len;
-			run += len;
-			continue;
-		}
-		memprof_writer_write(w, s + i - run, run);
-		run = 0;
-		if (!len) {
-			memprof_writer_puts(w, "\\ufffd");
-		} else if (s[i] == '"' || s[i] == '\\') {
-			memprof_writer_write(w, "\\", 1);
-			memprof_writer_write(w, s + i, 1);
-		} else {
-			memprof_writer_printf(w, "\\u%04x", s[i]);
-		}
-		i++;
-	}
-	memprof_writer_write(w, s + i - run, run);
-	memprof_writer_write(w, "\"", 1);
-}
-
 /*
  * The ids of the paths to write, in order: depth-first from the root,
  * children by inclusive live bytes (then allocated bytes), heaviest first.
@@ -256,7 +191,7 @@ static void ss_head(memprof_writer *w, const memprof_profile *profile, const int
 		"\"exporter\":\"memprof " PHP_MEMPROF_VERSION "\",\n\"name\":");
 	snprintf(name, sizeof(name), "%s: %s%s%s", profile->script, profile->description,
 		profile->reason[0] ? "; " : "", profile->reason);
-	ss_string(w, name);
+	memprof_writer_json_string(w, name, false);
 	memprof_writer_puts(w, ",\n\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[");
 	for (index = 0, k = 0; index <= nfuncs; index++) {
 		const memprof_func *func = index ? memprof_func_by_id(index) : NULL;
@@ -264,10 +199,10 @@ static void ss_head(memprof_writer *w, const memprof_profile *profile, const int
 			continue;
 		}
 		memprof_writer_puts(w, k++ ? ",\n{\"name\":" : "\n{\"name\":");
-		ss_string(w, func ? func->name : "{root}");
+		memprof_writer_json_string(w, func ? func->name : "{root}", false);
 		if (func && func->filename) {
 			memprof_writer_puts(w, ",\"file\":");
-			ss_string(w, func->filename);
+			memprof_writer_json_string(w, func->filename, false);
 			memprof_writer_printf(w, ",\"line\":%u", func->line_start);
 		}
 		memprof_writer_puts(w, "}");

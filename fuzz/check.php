@@ -208,6 +208,49 @@ function check_speedscope(string $mode, string $tag, string $text, array $flat):
     compare_maps($mode, "$tag speedscope", $want, array_filter($got, fn($v) => $v !== 0));
 }
 
+/* The HTML report: a whole page, nothing fetched, and its data's live
+ * bytes by call path those of the array dump. */
+function check_html(string $mode, string $tag, string $text, array $flat): void
+{
+    $open = '<script type="application/json" id="memprof-data">' . "\n";
+    $at = strpos($text, $open);
+    $end = $at === false ? false : strpos($text, "\n</script>", $at);
+    if (!str_starts_with($text, "<!DOCTYPE html>\n") || !str_ends_with($text, "</html>\n") || $end === false) {
+        fail($mode, "$tag html: not a whole report page");
+        return;
+    }
+    $m = [1 => substr($text, $at + strlen($open), $end - $at - strlen($open))];
+    if (preg_match('~<(?:script|link|img)[^>]*\s(?:src|href)=~i', $text)) {
+        fail($mode, "$tag html: the page fetches something");
+    }
+    $d = json_decode($m[1], true);
+    if (!is_array($d) || !isset($d['names'], $d['paths'], $d['sites'])) {
+        fail($mode, "$tag html: unreadable data");
+        return;
+    }
+    $keys = [];
+    for ($p = 0; $p < count($d['paths']) / 2; $p++) {
+        $parent = $d['paths'][2 * $p];
+        $name = $d['names'][$d['paths'][2 * $p + 1]] ?? '?';
+        $keys[$p] = $p === 0 ? '' : ($parent > 0 ? $keys[$parent] . SEP : '') . $name;
+    }
+    $got = [];
+    for ($s = 0; $s < count($d['sites']) / 8; $s++) {
+        $key = $keys[$d['sites'][8 * $s]] ?? '?';
+        $got[$key] = ($got[$key] ?? 0) + $d['sites'][8 * $s + 2];
+    }
+    if (array_sum($got) !== $flat[''][2]) {
+        fail($mode, "$tag html: total " . array_sum($got) . " != root inclusive {$flat[''][2]}");
+    }
+    $want = [];
+    foreach ($flat as $k => $v) {
+        if ($v[0] !== 0) {
+            $want[(string) $k] = $v[0];
+        }
+    }
+    compare_maps($mode, "$tag html", $want, array_filter($got, fn($v) => $v !== 0));
+}
+
 /* Folded stacks with lines: without the ":line" of each frame, the folded
  * stacks' bytes. */
 function check_folded_lines(string $mode, string $tag, string $text, array $flat): void
@@ -738,12 +781,13 @@ function check_side(string $mode, array $modes): array
         $stats['nodes'] += count($flat);
         compare_maps($mode, "$tag second dump_array", self_map($flat), self_map(flatten($d['arr2'])));
         /* one check per stream format the module has (prelude.php wrote them all) */
-        $known = ['folded', 'speedscope', 'folded.lines', 'callgrind', 'pprof_legacy', 'pprof'];
+        $known = ['folded', 'speedscope', 'folded.lines', 'callgrind', 'pprof_legacy', 'pprof', 'html'];
         foreach (array_diff($d['formats'] ?? [], $known) as $format) {
             fail($mode, "$tag: memprof_dump_$format() has no check in fuzz/check.php");
         }
         check_folded($mode, $tag, file_get_contents("$base.folded"), $flat);
         check_speedscope($mode, $tag, (string) @file_get_contents("$base.speedscope"), $flat);
+        check_html($mode, $tag, (string) @file_get_contents("$base.html"), $flat);
         check_folded_lines($mode, $tag, (string) @file_get_contents("$base.folded.lines"), $flat);
         check_callgrind($mode, $tag, file_get_contents("$base.callgrind"), $dump);
         check_legacy($mode, $tag, file_get_contents("$base.pprof_legacy"), $flat);

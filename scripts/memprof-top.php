@@ -9,7 +9,9 @@
  *
  *   php -d extension=/path/to/memprof.so scripts/memprof-top.php script.php [args...]
  *
- * Options (environment): MEMPROF_TOP=N paths to show (default 15).
+ * Options (environment): MEMPROF_TOP=N paths to show (default 15);
+ * MEMPROF_TOP_HTML=FILE also writes the HTML report there
+ * (memprof_dump_html(), with what holds the memory).
  */
 
 if (!extension_loaded('memprof')) {
@@ -68,6 +70,13 @@ function memprof_top_report(string $script): void
     }
     $dump = memprof_dump_array(lines: true, retainers: true);
     $leaks = memprof_leaks(true);
+    /* (after the dump above: what opening the file allocates is not in it) */
+    $html = (string) getenv('MEMPROF_TOP_HTML');
+    $report = $html !== '' ? fopen($html, 'w') : null;
+    if ($report) {
+        memprof_dump_html($report, retainers: true, retained: true);
+        fclose($report);
+    }
     memprof_disable();
 
     $rows = [];

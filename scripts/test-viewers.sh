@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Opens memprof's speedscope JSON and its SVG flame graph in real viewers
-# (scripts/viewers.js): speedscope from npm and Debian's Chromium, driven by
+# (scripts/viewers.js), and its HTML report (scripts/report.js): speedscope
+# from npm and Debian's Chromium, driven by
 # playwright-core from npm, both installed here once into
 # /var/cache/memprof/viewers (outside the checkout). Needs a built module
 # (scripts/build.sh). Ends with "N passed, N failed".
@@ -25,4 +26,42 @@ if ! MEMPROF_PROFILE=1 php -n -d extension="$PWD/modules/memprof.so" scripts/vie
   echo "0 passed, 1 failed"
   exit 1
 fi
-node scripts/viewers.js "$cache/node_modules" "$work/profile.speedscope.json" "$work/profile.svg" "$work/expected.json"
+node scripts/viewers.js "$cache/node_modules" "$work/profile.speedscope.json" "$work/profile.svg" "$work/expected.json" \
+  > "$work/viewers.out" 2>&1 || true
+sed '$d' "$work/viewers.out"
+
+# memprof's own HTML report (scripts/report.js), made by
+# scripts/report-profile.php from real runs: Debian's Symfony Messenger
+# worker with two planted leaks, the differential matrix's commonmark
+# driver, and a program of 50,000 call paths (how long it takes to open is
+# printed, not checked).
+report() {  # NAME PROGRAM [php -d ...]
+  local name=$1 program=$2
+  shift 2
+  MEMPROF_PROFILE=1 MEMPROF_REPORT_DIR="$work" MEMPROF_REPORT_NAME="$name" MEMPROF_TEST_LEAKS=listener,static \
+    MEMPROF_TEST_JOBS=1500 php -n -d extension="$PWD/modules/memprof.so" -d memory_limit=1G \
+    -d auto_prepend_file="$PWD/scripts/report-profile.php" "$@" "$program" > "$work/$name.out" 2>&1
+}
+if node --check dump/html/report.js 2> "$work/lint.out"; then
+  echo "ok    dump/html/report.js parses (node --check)"; lint=0
+else
+  echo "FAIL  dump/html/report.js: $(head -n 5 "$work/lint.out")"; lint=1
+fi
+report messenger tests/workers/messenger.php -d memprof.leak_budget=0 -d memprof.leak_confirm_jobs=100 \
+  -d 'memprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage' || true
+report commonmark diff/apps/commonmark.php || true
+report paths50k tests/report/paths50k.php || true
+node scripts/report.js "$cache/node_modules" "${MEMPROF_REPORT_SHOTS:--}" \
+  "$work/messenger.html" "$work/commonmark.html" "$work/paths50k.html" > "$work/report.out" 2>&1 || true
+sed '$d' "$work/report.out"
+passed=0 failed=$lint
+for f in "$work/viewers.out" "$work/report.out"; do
+  if read -r p _ q _ < <(tail -n 1 "$f") && [[ "$p" =~ ^[0-9]+$ && "$q" =~ ^[0-9]+$ ]]; then
+    passed=$((passed + p)) failed=$((failed + q))
+  else
+    echo "FAIL  $(basename "$f" .out): no result line"; tail -n 5 "$f"; failed=$((failed + 1))
+  fi
+done
+passed=$((passed + 1 - lint))
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -8,7 +8,7 @@ memprof
 $functions = ['memprof_enable' => 1, 'memprof_disable' => 0, 'memprof_enabled' => 0,
     'memprof_enabled_flags' => 0, 'memprof_dump_array' => 5, 'memprof_mark' => 0,
     'memprof_dump_callgrind' => 4, 'memprof_dump_pprof' => 5, 'memprof_dump_pprof_legacy' => 3,
-    'memprof_dump_folded' => 5, 'memprof_dump_speedscope' => 3, 'memprof_version' => 0];
+    'memprof_dump_folded' => 5, 'memprof_dump_speedscope' => 3, 'memprof_dump_html' => 5, 'memprof_version' => 0];
 
 foreach ([false, true] as $profiling) {
     echo $profiling ? "-- while profiling\n" : "-- while not profiling\n";
@@ -48,6 +48,7 @@ ArgumentCountError: memprof_dump_pprof() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_dump_folded() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_dump_speedscope() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_html() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_version() expects exactly 0 arguments, 1 given
 bool(false)
 -- while profiling
@@ -62,6 +63,7 @@ ArgumentCountError: memprof_dump_pprof() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_dump_pprof_legacy() expects at most 3 arguments, 4 given
 ArgumentCountError: memprof_dump_folded() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_dump_speedscope() expects at most 3 arguments, 4 given
+ArgumentCountError: memprof_dump_html() expects at most 5 arguments, 6 given
 ArgumentCountError: memprof_version() expects exactly 0 arguments, 1 given
 bool(true)
 Error: Unknown named parameter $x

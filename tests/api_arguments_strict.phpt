@@ -74,6 +74,10 @@ TypeError: memprof_dump_speedscope(): Argument #1 ($handle) must be of type reso
 TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, string given
 TypeError: memprof_dump_speedscope(): Argument #2 ($since) must be of type int, bool given
 TypeError: memprof_dump_speedscope(): Argument #3 ($peak) must be of type bool, int given
+TypeError: memprof_dump_html(): Argument #1 ($handle) must be of type resource, string given
+TypeError: memprof_dump_html(): Argument #2 ($since) must be of type int, string given
+TypeError: memprof_dump_html(): Argument #2 ($since) must be of type int, bool given
+TypeError: memprof_dump_html(): Argument #3 ($peak) must be of type bool, int given
 memprof_dump_array: no exception
 memprof_dump_folded: no exception
 memprof_dump_speedscope: no exception

@@ -39,4 +39,6 @@ memprof_dump_folded(handle: ...): written
 memprof_dump_folded(stream: ...): Unknown named parameter $stream
 memprof_dump_speedscope(handle: ...): written
 memprof_dump_speedscope(stream: ...): Unknown named parameter $stream
+memprof_dump_html(handle: ...): written
+memprof_dump_html(stream: ...): Unknown named parameter $stream
 $handle, $since, $peak, $retainers

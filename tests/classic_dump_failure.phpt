@@ -32,6 +32,7 @@ MemprofException: memprof_dump_pprof(): dump failed, please check file permissio
 MemprofException: memprof_dump_pprof_legacy(): dump failed, please check file permissions or disk capacity
 MemprofException: memprof_dump_folded(): dump failed, please check file permissions or disk capacity
 MemprofException: memprof_dump_speedscope(): dump failed, please check file permissions or disk capacity
+MemprofException: memprof_dump_html(): dump failed, please check file permissions or disk capacity
 string(5) "<?php"
 bool(true)
 bool(true)

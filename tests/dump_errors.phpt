@@ -104,6 +104,12 @@ foreach (['memprof_dump_callgrind', 'memprof_dump_folded', 'memprof_dump_speedsc
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
   MemprofException: memprof_dump_speedscope(): dump failed, please check file permissions or disk capacity
   MemprofException: Memprof is not enabled
+-- memprof_dump_html
+  TypeError: memprof_dump_html(): Argument #1 ($handle) must be of type resource, string given
+  TypeError: memprof_dump_html(): supplied resource is not a valid stream resource
+  TypeError: memprof_dump_html(): supplied resource is not a valid stream resource
+  MemprofException: memprof_dump_html(): dump failed, please check file permissions or disk capacity
+  MemprofException: Memprof is not enabled
 bool(false)
 ==== profiling
 -- memprof_dump_callgrind
@@ -131,6 +137,11 @@ bool(false)
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
   TypeError: memprof_dump_speedscope(): supplied resource is not a valid stream resource
   MemprofException: memprof_dump_speedscope(): dump failed, please check file permissions or disk capacity
+-- memprof_dump_html
+  TypeError: memprof_dump_html(): Argument #1 ($handle) must be of type resource, string given
+  TypeError: memprof_dump_html(): supplied resource is not a valid stream resource
+  TypeError: memprof_dump_html(): supplied resource is not a valid stream resource
+  MemprofException: memprof_dump_html(): dump failed, please check file permissions or disk capacity
 bool(true)
 ==== writable modes
 memprof_dump_callgrind w: written

@@ -47,5 +47,8 @@ memprof_dump_folded: MemprofException: Memprof could not write the profile: the 
 
 Notice: memprof_dump_speedscope(): Write of %d bytes failed with errno=32 Broken pipe in %s on line %d
 memprof_dump_speedscope: MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
+
+Notice: memprof_dump_html(): Write of %d bytes failed with errno=32 Broken pipe in %s on line %d
+memprof_dump_html: MemprofException: Memprof could not write the profile: the stream failed after 0 bytes
 bool(true)
 dumps: complete, consistent

@@ -22,7 +22,7 @@ $s = str_repeat('s', 4096);
 var_dump(is_array(memprof_dump_array()));
 ?>
 --EXPECT--
-Warning: PHP Startup: memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "XML" given (setting unchanged) in Unknown on line 0
+Warning: PHP Startup: memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "XML" given (setting unchanged) in Unknown on line 0
 
 Warning: PHP Startup: memprof.max_dumps must be a number of 0 or more (with an optional K, M or G suffix); "-5" given (setting unchanged) in Unknown on line 0
 

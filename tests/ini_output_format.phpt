@@ -27,16 +27,16 @@ set "folded": returned "speedscope", now "folded"
 set "callgrind": returned "folded", now "callgrind"
 set "folded": returned "callgrind", now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "bogus" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "bogus" given (setting unchanged) in %s on line %d
 set "bogus": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "Pprof" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "Pprof" given (setting unchanged) in %s on line %d
 set "Pprof": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "" given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "" given (setting unchanged) in %s on line %d
 set "": returned false, now "folded"
 
-Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "callgrind " given (setting unchanged) in %s on line %d
+Warning: ini_set(): memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "callgrind " given (setting unchanged) in %s on line %d
 set "callgrind ": returned false, now "folded"
 set "pprof": returned "folded", now "pprof"
 string(9) "callgrind"

@@ -14,7 +14,7 @@ var_dump(ini_get('memprof.output_format'));
 var_dump(ini_set('memprof.output_format', 'folded'), ini_get('memprof.output_format'));
 ?>
 --EXPECTF--
-Warning: PHP Startup: memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope; "flamegraph" given (setting unchanged) in Unknown on line 0
+Warning: PHP Startup: memprof.output_format must be one of callgrind, pprof, pprof_legacy, folded, speedscope, html; "flamegraph" given (setting unchanged) in Unknown on line 0
 string(9) "callgrind"
 string(9) "callgrind"
 string(6) "folded"

@@ -32,7 +32,7 @@ $root = dirname(__DIR__);
 
 /* What scripts/demo.sh runs, once built: the report on examples/leak.php. */
 $demo = file_get_contents("$root/scripts/demo.sh");
-echo preg_match('/^exec php -d "extension=\$PWD\/modules\/memprof\.so" scripts\/memprof-top\.php "\$\{script:-examples\/leak\.php\}"$/m', $demo)
+echo preg_match('/^MEMPROF_TOP_HTML=\$report php -d "extension=\$PWD\/modules\/memprof\.so" scripts\/memprof-top\.php "\$\{script:-examples\/leak\.php\}"$/m', $demo)
     ? "scripts/demo.sh: scripts/memprof-top.php on examples/leak.php\n" : "scripts/demo.sh runs something else now:\n$demo";
 
 $out = memprof_test_shell(sprintf('cd %s && %s %s -n -d extension=%s scripts/memprof-top.php examples/leak.php 2>&1',

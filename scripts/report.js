@@ -1,0 +1,146 @@
+/*
+ * Opens memprof's HTML reports (memprof_dump_html()) in Debian's Chromium,
+ * driven by playwright-core (scripts/test-viewers.sh installs both), and
+ * checks what a person sees and does against memprof_dump_array() and
+ * memprof_leaks() of the same moment (scripts/report-profile.php wrote
+ * them beside each report):
+ *  - the page loads from disk with no error and asks for nothing over the
+ *    network; its header shows the live total and blocks exactly;
+ *  - hovering a frame of the flame graph shows its call path's inclusive
+ *    bytes and blocks exactly; a click zooms to it; "reset zoom" goes back;
+ *  - a search for "str_repeat" shows the sum the array dump gives;
+ *  - each leak's row names its container and retention path, and a click
+ *    on it lights its call path in the flame graph;
+ *  - two clicks on the timeline show what grew between them;
+ *  - it prints how long opening and a click took (measured, not checked).
+ * Usage: node report.js MODULES_DIR SCREENSHOT_DIR|- NAME.html...
+ * Prints "ok"/"FAIL" lines, then "N passed, N failed".
+ */
+'use strict';
+const path = require('path');
+const fs = require('fs');
+const [modules, shots, ...reports] = process.argv.slice(2);
+const { chromium } = require(path.join(modules, 'playwright-core'));
+
+let passed = 0;
+let failed = 0;
+function check(ok, what, detail) {
+  if (ok) {
+    passed++;
+    console.log(`ok    ${what}`);
+  } else {
+    failed++;
+    console.log(`FAIL  ${what}: ${detail}`);
+  }
+}
+
+const fmt = (n) => n.toLocaleString('en-US') + ' B';
+
+async function open(browser, file) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  const requests = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('request', (r) => { if (!r.url().startsWith('file://')) requests.push(r.url()); });
+  const start = Date.now();
+  await page.goto('file://' + file);
+  await page.waitForFunction(() => window.memprofReport && window.memprofReport.ready, null, { timeout: 120000 });
+  return { page, errors, requests, openMs: Date.now() - start };
+}
+
+/* Moves the mouse over path p's box in the flame graph; returns the tooltip's text. */
+async function hover(page, p) {
+  const box = await page.evaluate((p) => {
+    const r = window.memprofReport.flame.rects.find((x) => x[3] === p);
+    const c = document.getElementById('flame').getBoundingClientRect();
+    return r ? { x: c.left + r[0] + Math.min(r[2] / 2, 20), y: c.top + r[1] * 18 + 9 } : null;
+  }, p);
+  if (!box) {
+    return null;
+  }
+  await page.mouse.move(box.x, box.y);
+  await page.mouse.move(box.x + 1, box.y);
+  return { text: await page.textContent('#tooltip'), box };
+}
+
+async function checkReport(browser, file) {
+  const name = path.basename(file, '.html');
+  const want = JSON.parse(fs.readFileSync(file.replace(/\.html$/, '.json'), 'utf8'));
+  const { page, errors, requests, openMs } = await open(browser, file);
+  check(errors.length === 0, `${name}: opens with no error`, errors.join('; '));
+  check(requests.length === 0, `${name}: fetches nothing`, requests.join(' '));
+  const live = await page.textContent('#total-live');
+  check(live === fmt(want.live), `${name}: header's live total is the array dump's`, `${live} vs ${fmt(want.live)}`);
+  const blocks = await page.textContent('#totals');
+  check(blocks.includes(`in ${want.blocks.toLocaleString('en-US')} blocks`), `${name}: header's blocks`, blocks);
+
+  /* the heaviest path below the root's first frame: hover, then click to zoom */
+  const target = await page.evaluate(() => {
+    const r = window.memprofReport;
+    const kids = r.flame.rects.filter((x) => x[1] === 2).sort((a, b) => b[2] - a[2]);
+    return kids.length ? { p: kids[0][3], path: r.callPath(kids[0][3]) } : null;
+  });
+  if (target) {
+    const tip = await hover(page, target.p);
+    const [bytes, nblocks] = want.paths[target.path] || [-1, -1];
+    check(tip && tip.text.includes(`${fmt(bytes)} in ${nblocks.toLocaleString('en-US')} blocks`),
+      `${name}: hovering ${target.path} shows its inclusive bytes and blocks`, tip ? tip.text : 'no box');
+    const t0 = Date.now();
+    await page.mouse.click(tip.box.x, tip.box.y);
+    const zoom = await page.evaluate(() => window.memprofReport.flame.zoom);
+    const clickMs = Date.now() - t0;
+    check(zoom === target.p, `${name}: a click zooms to it`, `zoom ${zoom}`);
+    await page.click('#flame-reset');
+    check(await page.evaluate(() => window.memprofReport.flame.zoom) === 0, `${name}: reset zoom`, 'still zoomed');
+    console.log(`      ${name}: opened in ${openMs} ms, a click answered in ${clickMs} ms`);
+  }
+
+  await page.fill('#flame-search', 'str_repeat');
+  const status = await page.textContent('#flame-status');
+  check(status.includes(fmt(want.search.str_repeat)), `${name}: a search for str_repeat sums what the array dump gives`,
+    `${status} vs ${fmt(want.search.str_repeat)}`);
+  await page.fill('#flame-search', '');
+
+  const rows = await page.$$('#leaks tr.link');
+  check(rows.length === want.leaks.length, `${name}: one row per leak`, `${rows.length} rows, ${want.leaks.length} leaks`);
+  for (let i = 0; i < Math.min(rows.length, want.leaks.length); i++) {
+    const l = want.leaks[i];
+    const text = await rows[i].textContent();
+    check(text.includes(l.held_in) && text.includes(l.retention_path) && text.includes(`(line ${l.line})`),
+      `${name}: leak ${l.held_in} named with its line and retention path`, text);
+    await rows[i].click();
+    const lit = await page.evaluate(() => window.memprofReport.callPath(window.memprofReport.flame.highlight));
+    check(lit === l.call_path, `${name}: its row lights ${l.call_path}`, lit);
+  }
+
+  const points = await page.evaluate(() => (window.memprofReport.data.timeline || { points: [] }).points.length);
+  if (points > 2) {
+    const c = await page.$('#timeline');
+    await c.scrollIntoViewIfNeeded();
+    const b = await c.boundingBox();
+    await page.mouse.click(b.x + 80, b.y + 100);
+    await page.mouse.click(b.x + b.width - 20, b.y + 100);
+    const diff = await page.textContent('#timeline-diff');
+    check(/live memory (grew|fell) by [\d,]+ B/.test(diff), `${name}: two clicks on the timeline say what grew`, diff.slice(0, 120));
+  }
+  if (shots !== '-') {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  }
+  await page.close();
+}
+
+(async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    for (const file of reports) {
+      await checkReport(browser, path.resolve(file));
+    }
+  } catch (e) {
+    check(false, 'the checks ran to the end', e.stack);
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})();

@@ -281,7 +281,7 @@ void memprof_autodump_interrupt(void)
 
 	if (autodump_s.session) {
 		memprof_autodump_error_cb_check();
-		view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
+		view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX, &view.nconfirmed);
 	}
 
 	if (memprof_autodump_signal_take_due()) {
@@ -332,7 +332,7 @@ void memprof_autodump_leak(const char *why)
 	if (!autodump_s.session) {
 		return;
 	}
-	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
+	view.ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX, &view.nconfirmed);
 	snprintf(reason, sizeof(reason), "memprof.dump_on_leak: %s", why);
 	if (memprof_autodump(&view, reason, path, sizeof(path), error, sizeof(error)) != SUCCESS && !autodump_l.capped) {
 		autodump_log("memprof could not write the leak dump: %s", error);

@@ -125,12 +125,13 @@ void memprof_leak_site(const memprof_leak *leak, const char **function, uint32_t
 void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size);
 
 /**
- * The confirmed leaks as a view's growth (dump.h: pprof's growth_per_job),
- * at most max of them into out; the strings stay valid until the next job
- * boundary or the session's end.
+ * The leaks as a view's growth (dump.h: pprof's growth_per_job, the HTML
+ * report): the confirmed first (*confirmed of them), then the containers
+ * seen growing and not confirmed yet; at most max into out. The strings
+ * stay valid until the next job boundary or the session's end.
  * @return how many
  */
-uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max);
+uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max, uint32_t *confirmed);
 
 /** Whether the session's ledger is sampled estimates (sampling mode). */
 bool memprof_leak_sampled(void);

@@ -315,12 +315,16 @@ void memprof_leak_describe(const memprof_leak *leak, char *buf, size_t size)
 	}
 }
 
-uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max)
+uint32_t memprof_leak_growth(memprof_growth *out, uint32_t max, uint32_t *confirmed)
 {
-	uint32_t n, confirmed, i;
-	const memprof_leak *leaks = memprof_leak_list(false, &n, &confirmed);
+	uint32_t n, i;
+	const memprof_leak *leaks = memprof_leak_list(true, &n, confirmed);
 
+	if (*confirmed > max) {
+		*confirmed = max;
+	}
 	for (i = 0; i < n && i < max; i++) {
+		out[i].confirmed = i < *confirmed;
 		out[i].site = leaks[i].site;
 		out[i].holder = leaks[i].holder;
 		out[i].bytes_per_job = leaks[i].bytes_per_job;

@@ -426,7 +426,7 @@ static zend_result memprof_dump_view(memprof_view *view, memprof_growth *growth,
 	view->dominators = retained;
 	view->retainers = retainers;
 	view->growth = growth;
-	view->ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX);
+	view->ngrowth = memprof_leak_growth(growth, MEMPROF_LEAK_MAX, &view->nconfirmed);
 	return SUCCESS;
 }
 

@@ -252,6 +252,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 	if (view) {
 		profile->growth = view->growth;
 		profile->ngrowth = view->ngrowth;
+		profile->nconfirmed = view->nconfirmed;
 	}
 	if (!dump_canon(profile)) {
 		memprof_profile_free(profile);

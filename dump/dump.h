@@ -38,6 +38,7 @@ typedef struct _memprof_growth {
 	double bytes_per_job;
 	const char *path;
 	double blocks_per_job;
+	bool confirmed;
 } memprof_growth;
 
 /**
@@ -51,7 +52,8 @@ typedef struct _memprof_growth {
  *             (retain.h; never combined with peak)
  * @var dominators  with retainers: also the values that retain the most
  *             (retain.h's dominators)
- * @var growth, ngrowth  the leaks confirmed now (NULL, 0: none)
+ * @var growth, ngrowth  the leaks now (NULL, 0: none): the confirmed
+ *             first (nconfirmed), then those seen growing
  * @var timeline  also the session's timeline (heap.h), ending with a point
  *             for now
  */
@@ -62,6 +64,7 @@ typedef struct _memprof_view {
 	bool dominators;
 	const memprof_growth *growth;
 	uint32_t ngrowth;
+	uint32_t nconfirmed;
 	bool timeline;
 } memprof_view;
 
@@ -71,7 +74,8 @@ typedef struct _memprof_view {
  * In a since or peak view, the "total" counters (allocated since profiling
  * started) are not known per site: they are set equal to the live ones.
  *
- * @var growth, ngrowth the view's leaks (memprof_view), for pprof
+ * @var growth, ngrowth the view's leaks (memprof_view), nconfirmed of them
+ *                      confirmed (pprof shows those, the HTML report all)
  * @var count           number of frames (frame ids 0 .. count-1; 0 is the root)
  * @var canon           canon[id]: the path that stands for id when call sites are
  *                      merged (the lowest id with the same functions from the
@@ -121,6 +125,7 @@ typedef struct _memprof_retained_array {
 typedef struct _memprof_profile {
 	const memprof_growth *growth;
 	uint32_t ngrowth;
+	uint32_t nconfirmed;
 	uint32_t count;
 	uint32_t *canon;
 	uint32_t nsites;

@@ -130,8 +130,8 @@ static void html_leaks(const memprof_profile *p, memprof_writer *w)
 		memprof_writer_json_string(w, g->holder ? g->holder : "", true);
 		memprof_writer_puts(w, ",\"path\":");
 		memprof_writer_json_string(w, g->path ? g->path : "", true);
-		memprof_writer_printf(w, ",\"bytes_per_job\":%.17g,\"blocks_per_job\":%.17g}", g->bytes_per_job,
-			g->blocks_per_job);
+		memprof_writer_printf(w, ",\"bytes_per_job\":%.17g,\"blocks_per_job\":%.17g,\"confirmed\":%s}",
+			g->bytes_per_job, g->blocks_per_job, g->confirmed ? "true" : "false");
 	}
 	memprof_writer_puts(w, "],\n");
 }

@@ -15,8 +15,9 @@
  *   timeline  points [ns, job, live, heap, reason, [site, bytes, ...]]
  *             (reason: 0 start, 1 job, 2 growth, 3 dump) and peak
  *             [ns, live]; null when the view has none
- *   leaks     the confirmed leaks: site, holder, path, bytes_per_job,
- *             blocks_per_job
+ *   leaks     the ledger's leaks, the confirmed first: site, holder,
+ *             path, bytes_per_job, blocks_per_job, confirmed (false: seen
+ *             growing, not confirmed yet)
  *   holders   with retainers, the holding containers by live bytes;
  *             dominators with retained sizes
  *   source    site id -> the source line's text, for the sites that hold

@@ -210,7 +210,7 @@ static uint64_t pprof_growth(pprof_state *st, uint32_t site, const char *holder)
 	double sum = 0;
 	uint32_t i;
 
-	for (i = 0; i < st->growth->ngrowth; i++) {
+	for (i = 0; i < st->growth->nconfirmed; i++) {
 		const memprof_growth *g = &st->growth->growth[i];
 		if (g->site == site && !st->growth_taken[i] && (!holder || strcmp(holder, g->holder) == 0)) {
 			st->growth_taken[i] = true;
@@ -515,8 +515,8 @@ static void pprof_sample_types(pprof_state *st, const memprof_profile *profile)
 	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "alloc_space", "bytes");
 	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_objects", "count");
 	pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "inuse_space", "bytes");
-	if (profile->ngrowth) {
-		st->growth_taken = memprof_arena_calloc(profile->ngrowth, sizeof(*st->growth_taken));
+	if (profile->nconfirmed) {
+		st->growth_taken = memprof_arena_calloc(profile->nconfirmed, sizeof(*st->growth_taken));
 		if (st->growth_taken) {
 			st->growth = profile;
 			pprof_value_type(st, PPROF_PROFILE_SAMPLE_TYPE, "growth_per_job", "bytes");

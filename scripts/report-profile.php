@@ -17,7 +17,7 @@ register_shutdown_function(static function (): void {
     }
     $h = fopen("$dir/$name.html", 'w');
     $fn = 'memprof_dump_html';
-    $leaks = memprof_leaks();
+    $leaks = memprof_leaks(true);
     $dump = memprof_dump_array();
     $fn($h, 0, false, true, true);
     fclose($h);

@@ -51,8 +51,16 @@ report messenger tests/workers/messenger.php -d memprof.leak_budget=0 -d memprof
   -d 'memprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage' || true
 report commonmark diff/apps/commonmark.php || true
 report paths50k tests/report/paths50k.php || true
-node scripts/report.js "$cache/node_modules" "${MEMPROF_REPORT_SHOTS:--}" \
-  "$work/messenger.html" "$work/commonmark.html" "$work/paths50k.html" > "$work/report.out" 2>&1 || true
+# An empty profile's report, and the one the memory limit writes.
+php -n -d extension="$PWD/modules/memprof.so" -r '$h = fopen($argv[1], "w"); memprof_enable(); memprof_dump_html($h);' \
+  "$work/empty.html" || true
+mkdir -p "$work/limit"
+MEMPROF_PROFILE=dump_on_limit php -n -d extension="$PWD/modules/memprof.so" -d memory_limit=16M \
+  -d memprof.output_format=html -d memprof.output_dir="$work/limit" \
+  -r 'for (;;) { $a[] = str_repeat("x", 100000); }' > /dev/null 2>&1 || true
+cp "$work"/limit/memprof.*.html "$work/limit.html" 2>/dev/null || true
+node scripts/report.js "$cache/node_modules" "${MEMPROF_REPORT_SHOTS:--}" "$work/messenger.html" \
+  "$work/commonmark.html" "$work/paths50k.html" "$work/empty.html" "$work/limit.html" > "$work/report.out" 2>&1 || true
 sed '$d' "$work/report.out"
 passed=0 failed=$lint
 for f in "$work/viewers.out" "$work/report.out"; do

@@ -47,7 +47,7 @@ for ($j = 0; $j < 1500; $j++) {
     memprof_job();
 }
 $h = fopen('php://memory', 'w+');
-$leaks = memprof_leaks();
+$leaks = memprof_leaks(true);
 $arr = memprof_dump_array(0, false, false, false, true);
 memprof_dump_html($h, 0, false, true, true);
 rewind($h);

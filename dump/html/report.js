@@ -520,9 +520,10 @@
         : 'No jobs were counted (memprof_job() or memprof.job_functions), so nothing was measured per job.'));
       return;
     }
-    table.append(tr(['held in', 'allocated at', 'per job', 'retention path'], true));
+    table.append(tr(['held in', 'allocated at', 'per job', 'retention path', ''], true));
     data.leaks.forEach(function (l) {
-      const row = tr([l.holder, siteCell(l.site), exact(Math.round(l.bytes_per_job)), l.path]);
+      const row = tr([l.holder, siteCell(l.site), exact(Math.round(l.bytes_per_job)), l.path,
+        l.confirmed ? 'confirmed' : 'growing, not confirmed yet']);
       row.className = 'link';
       row.dataset.site = l.site;
       row.addEventListener('click', function () { showSite(l.site); });

@@ -158,7 +158,10 @@ static zend_always_inline void heap_add(memprof_site *site, uint64_t bytes, uint
 			memprof_heap_peak_take();
 		}
 	}
-	if (UNEXPECTED(memprof_heap_g.growth_next && memprof_heap_g.live_bytes >= memprof_heap_g.growth_next)) {
+	/* live bytes out of [range_lo, range_lo + range_len): one compare for a
+	 * growth dump's or a timeline point's threshold above and the
+	 * timeline's below (unsigned: under range_lo wraps to a large number) */
+	if (UNEXPECTED(memprof_heap_g.live_bytes - memprof_heap_g.range_lo >= memprof_heap_g.range_len)) {
 		memprof_heap_growth_request();
 	}
 #ifdef ZTS

@@ -93,13 +93,15 @@ void memprof_heap_set_interrupt_check(void (*check)(void))
 	heap_interrupt_check = check;
 }
 
-/* The handlers test one threshold: the nearer of a growth dump's and the
- * timeline's next point. */
+/* The handlers test one range: up to the nearer of a growth dump's and
+ * the timeline's next rise, down to the timeline's next fall. */
 void memprof_heap_growth_rearm(void)
 {
 	uint64_t dump = heap_l.growth_dump_next, point = heap_l.timeline_next;
+	uint64_t high = !dump ? point : !point ? dump : (dump < point ? dump : point);
 
-	memprof_heap_g.growth_next = !dump ? point : !point ? dump : (dump < point ? dump : point);
+	memprof_heap_g.range_lo = heap_l.timeline_low;
+	memprof_heap_g.range_len = high ? high - heap_l.timeline_low : UINT64_MAX - heap_l.timeline_low;
 }
 
 ZEND_COLD void memprof_heap_growth_request(void)
@@ -114,8 +116,8 @@ ZEND_COLD void memprof_heap_growth_request(void)
 		}
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
-	if (heap_l.timeline_next && live >= heap_l.timeline_next) {
-		memprof_heap_timeline_growth();
+	if (heap_l.timeline_next && (live >= heap_l.timeline_next || live < heap_l.timeline_low)) {
+		memprof_heap_timeline_change(live < heap_l.timeline_low);
 	}
 	memprof_heap_growth_rearm();
 }

@@ -44,7 +44,9 @@
  * @var peak_bytes  highest live_bytes seen (exact)
  * @var peak_next   live_bytes above which the next peak snapshot is taken
  * @var peak        the latest peak snapshot
- * @var growth_next live_bytes at which the next growth dump or timeline point is due (0: none)
+ * @var range_lo, range_len  live_bytes in [range_lo, range_lo + range_len)
+ *                  need nothing; out of it, at the next allocation, a growth
+ *                  dump or a timeline point is due (memprof_heap_growth_rearm())
  * @var in_real_alloc  inside the real heap's allocator: an E_ERROR raised now is the
  *                  memory limit (or the system out of memory), whatever its text
  * @var sampling    sampling mode: only sampled allocations are recorded, and the
@@ -66,7 +68,8 @@ typedef struct _memprof_heap_state {
 	uint64_t peak_bytes;
 	uint64_t peak_next;
 	memprof_heap_peak_snapshot peak;
-	uint64_t growth_next;
+	uint64_t range_lo;
+	uint64_t range_len;
 	bool in_real_alloc;
 	/* sampling mode */
 	bool sampling;
@@ -108,7 +111,8 @@ typedef struct _memprof_heap_local {
 	size_t fallible_offset;       /* the byte zend_mm_is_fallible() reads (compat.h), 0: unknown */
 	volatile bool growth_due;     /* a growth dump is due at the next safe point (memprof_heap_take_growth_due()) */
 	uint64_t growth_dump_next;    /* live_bytes at which a growth dump is due (0: off); */
-	uint64_t timeline_next;       /* ... a timeline point: growth_next is the nearer of the two */
+	uint64_t timeline_next;       /* ... a timeline point for a rise; */
+	uint64_t timeline_low;        /* ... under which, one for a fall (0: none) */
 	memprof_timeline timeline;    /* the session's timeline (heap_timeline.c) */
 	bool overflow_lent;           /* a report set the real heap's flag (memprof_heap_report_begin()) */
 	bool mirror_usage;            /* this session copies the real heap's usage onto the proxy */
@@ -176,19 +180,22 @@ int64_t memprof_heap_sample_gap(void);
 /** Copies every site's live counters into memprof_heap_g.peak and sets the next level to take them at. */
 ZEND_COLD void memprof_heap_peak_take(void);
 /**
- * Live bytes reached memprof_heap_g.growth_next: a growth dump is asked
- * for, at the next safe point, or a timeline point taken now, or both.
+ * Live bytes left memprof_heap_g's range: a growth dump is asked for, at
+ * the next safe point, or a timeline point taken now, or both.
  */
 ZEND_COLD void memprof_heap_growth_request(void);
 
-/** Sets memprof_heap_g.growth_next from the growth dump's and the timeline's thresholds. */
+/** Sets memprof_heap_g's range from the growth dump's and the timeline's thresholds. */
 void memprof_heap_growth_rearm(void);
 
 /** The peak snapshot was taken at live bytes: the timeline's peak. */
 void memprof_heap_timeline_peak(uint64_t live);
 
-/** A timeline point for live memory's growth (in the allocator: reads only memprof's own state). */
-ZEND_COLD void memprof_heap_timeline_growth(void);
+/**
+ * A timeline point for live memory's rise (fall: its fall), in the
+ * allocator: reads only memprof's own state.
+ */
+ZEND_COLD void memprof_heap_timeline_change(bool fall);
 /** The address map's callbacks (memprof_alloc_map_init()): a record's size, a
  * small block's compact value in the page tier (HEAP_COMPACT; full mode). */
 uint32_t memprof_heap_record_size_of(const void *owner, uint64_t value);

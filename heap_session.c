@@ -106,11 +106,13 @@ static void heap_session_reset(void)
 	memprof_heap_g.peak_next = 0;
 	memprof_heap_g.peak.count = 0;
 	memprof_heap_g.peak.level = 0;
-	memprof_heap_g.growth_next = 0;
+	memprof_heap_g.range_lo = 0;
+	memprof_heap_g.range_len = UINT64_MAX;
 	memprof_heap_g.in_real_alloc = false;
 	heap_l.growth_due = false;
 	heap_l.growth_dump_next = 0;
 	heap_l.timeline_next = 0;
+	heap_l.timeline_low = 0;
 	heap_l.native_of = NULL;
 }
 
@@ -226,10 +228,12 @@ void memprof_heap_stop(void)
 	memprof_arena_free(memprof_heap_g.peak.bytes);
 	memprof_arena_free(memprof_heap_g.peak.blocks);
 	memset(&memprof_heap_g.peak, 0, sizeof(memprof_heap_g.peak));
-	memprof_heap_g.growth_next = 0;
+	memprof_heap_g.range_lo = 0;
+	memprof_heap_g.range_len = UINT64_MAX;
 	heap_l.growth_due = false;
 	heap_l.growth_dump_next = 0;
 	heap_l.timeline_next = 0;
+	heap_l.timeline_low = 0;
 #ifdef ZTS
 	memprof_signal_unregister();
 #endif

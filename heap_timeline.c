@@ -2,7 +2,8 @@
  * heap_timeline: the session's timeline (lib/timeline.h) fed from the
  * heap. A growth point is taken in the allocator's cold path, when live
  * bytes reach the threshold the handlers already test for growth dumps
- * (memprof_heap_growth_rearm()), so the fast paths test nothing more; a
+ * (memprof_heap_growth_rearm(), a range that also has the timeline's
+ * next fall below: the fast paths test nothing more); a
  * job point when the glue says a job ended; a dump's point when a dump
  * asks. Each reads memprof's totals and the real heap's usage, and looks
  * at every site for the largest only while that costs under 1% of the
@@ -69,6 +70,14 @@ static void heap_timeline_fill(memprof_timeline_point *p, bool always)
 	}
 }
 
+/* The thresholds around live memory now (a start's or a job's point). */
+static void heap_timeline_rearm(void)
+{
+	heap_l.timeline_next = memprof_timeline_next(memprof_heap_g.live_bytes);
+	heap_l.timeline_low = memprof_timeline_low(memprof_heap_g.live_bytes);
+	memprof_heap_growth_rearm();
+}
+
 void memprof_heap_timeline_start(void)
 {
 	memprof_timeline_point *p;
@@ -80,19 +89,22 @@ void memprof_heap_timeline_start(void)
 		p->live = memprof_heap_g.live_bytes;
 		p->heap = heap_timeline_real_usage();
 	}
-	heap_l.timeline_next = memprof_timeline_next(memprof_heap_g.live_bytes);
-	memprof_heap_growth_rearm();
+	heap_timeline_rearm();
 }
 
-ZEND_COLD void memprof_heap_timeline_growth(void)
+/* A change of live memory (rise or fall) by a step, seen at an allocation:
+ * a point when the spacing keeps it; the thresholds move to the new level
+ * either way (memprof_heap_growth_request() sets the range after this). */
+ZEND_COLD void memprof_heap_timeline_change(bool fall)
 {
-	memprof_timeline_point *p = memprof_timeline_take(&heap_l.timeline, MEMPROF_TIMELINE_GROWTH,
-		heap_timeline_ns(heap_timeline_clock()), 0);
+	memprof_timeline_point *p = memprof_timeline_take(&heap_l.timeline,
+		fall ? MEMPROF_TIMELINE_FALL : MEMPROF_TIMELINE_GROWTH, heap_timeline_ns(heap_timeline_clock()), 0);
 
 	if (p) {
 		heap_timeline_fill(p, false);
 	}
 	heap_l.timeline_next = memprof_timeline_next(memprof_heap_g.live_bytes);
+	heap_l.timeline_low = memprof_timeline_low(memprof_heap_g.live_bytes);
 }
 
 void memprof_heap_timeline_peak(uint64_t live)
@@ -111,6 +123,7 @@ void memprof_heap_timeline_job(uint64_t job)
 	p = memprof_timeline_take(&heap_l.timeline, MEMPROF_TIMELINE_JOB, heap_timeline_ns(heap_timeline_clock()), job);
 	if (p) {
 		heap_timeline_fill(p, false);
+		heap_timeline_rearm();
 	}
 }
 

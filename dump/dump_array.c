@@ -306,7 +306,7 @@ static void dump_array_timeline_site(zval *sites, const memprof_timeline_site *t
  * dump's), and the peak. */
 static void dump_array_timeline(zval *root, const memprof_profile *profile)
 {
-	static const char *const why[] = { "start", "job", "growth", "dump" };
+	static const char *const why[] = { "start", "job", "growth", "dump", "fall" };
 	zval timeline, points, peak;
 	uint32_t i, j;
 
@@ -320,7 +320,7 @@ static void dump_array_timeline(zval *root, const memprof_profile *profile)
 		add_assoc_long(&point, "job", (zend_long) p->job);
 		add_assoc_long(&point, "live_bytes", (zend_long) p->live);
 		add_assoc_long(&point, "heap_bytes", (zend_long) p->heap);
-		add_assoc_string(&point, "reason", (char *) why[p->why < 4 ? p->why : 0]);
+		add_assoc_string(&point, "reason", (char *) why[p->why < 5 ? p->why : 0]);
 		array_init_size(&sites, p->nsites);
 		for (j = 0; j < p->nsites; j++) {
 			dump_array_timeline_site(&sites, &p->sites[j]);

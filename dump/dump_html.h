@@ -13,7 +13,7 @@
  *             bytes and blocks, allocated bytes and blocks, bytes and
  *             blocks at the peak snapshot
  *   timeline  points [ns, job, live, heap, reason, [site, bytes, ...]]
- *             (reason: 0 start, 1 job, 2 growth, 3 dump) and peak
+ *             (reason: 0 start, 1 job, 2 growth, 3 dump, 4 fall) and peak
  *             [ns, live]; null when the view has none
  *   leaks     the ledger's leaks, the confirmed first: site, holder,
  *             path, bytes_per_job, blocks_per_job, confirmed (false: seen

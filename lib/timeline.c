@@ -37,11 +37,23 @@ void memprof_timeline_free(memprof_timeline *t)
 	memprof_timeline_reset(t);
 }
 
-uint64_t memprof_timeline_next(uint64_t live)
+static uint64_t timeline_step(uint64_t live)
 {
 	uint64_t step = live / 32;
 
-	return live + (step > TIMELINE_MIN_STEP ? step : TIMELINE_MIN_STEP);
+	return step > TIMELINE_MIN_STEP ? step : TIMELINE_MIN_STEP;
+}
+
+uint64_t memprof_timeline_next(uint64_t live)
+{
+	return live + timeline_step(live);
+}
+
+uint64_t memprof_timeline_low(uint64_t live)
+{
+	uint64_t step = timeline_step(live);
+
+	return live > step ? live - step : 0;
 }
 
 /* Full: every other point goes (the first stays), and the spacing doubles
@@ -68,6 +80,7 @@ static bool timeline_kept(const memprof_timeline *t, memprof_timeline_why why, u
 		case MEMPROF_TIMELINE_JOB:
 			return t->n > 0 && job % t->every == 0;
 		case MEMPROF_TIMELINE_GROWTH:
+		case MEMPROF_TIMELINE_FALL:
 			return t->n > 0 && ns - t->points[t->n - 1].ns >= t->gap_ns;
 		default:
 			return false;

@@ -1,7 +1,7 @@
 /*
  * timeline: live memory over a session, in a bounded number of points.
- * A point is taken when a job ends, when live memory rose by a step since
- * the last point, and when a dump is taken; each holds the totals and,
+ * A point is taken when a job ends, when live memory rose or fell by a
+ * step since the last point, and when a dump is taken; each holds the totals and,
  * when the caller could afford to look, the largest sites then. Full, the
  * series drops every other point and doubles its spacing (one point every
  * `every` jobs, at least `gap_ns` apart), so it spans the whole session
@@ -25,7 +25,8 @@ typedef enum {
 	MEMPROF_TIMELINE_START,   /**< the session's first point */
 	MEMPROF_TIMELINE_JOB,     /**< a job ended */
 	MEMPROF_TIMELINE_GROWTH,  /**< live memory rose by a step */
-	MEMPROF_TIMELINE_DUMP     /**< a dump was taken (not kept: the dump's own) */
+	MEMPROF_TIMELINE_DUMP,    /**< a dump was taken (not kept: the dump's own) */
+	MEMPROF_TIMELINE_FALL     /**< live memory fell by a step */
 } memprof_timeline_why;
 
 typedef struct _memprof_timeline_site {
@@ -54,8 +55,7 @@ typedef struct _memprof_timeline_point {
  * @var points   the series, oldest first (n of them; allocated at the
  *               first point, MEMPROF_TIMELINE_POINTS long)
  * @var every    a job point is kept every `every` jobs
- * @var gap_ns   a growth point is kept at least gap_ns after the last point
- * @var step     live bytes a growth point needs over the last point's
+ * @var gap_ns   a growth or fall point is kept at least gap_ns after the last point
  * @var scan_ns  what looking at every site cost last time, and when it was
  *               (scanned_at): the next look waits a hundred times that
  * @var jobs     jobs ended so far (the last job event's number)
@@ -92,6 +92,9 @@ memprof_timeline_point *memprof_timeline_take(memprof_timeline *t, memprof_timel
 
 /** The live bytes at which the next growth point is due after one at live. */
 uint64_t memprof_timeline_next(uint64_t live);
+
+/** The live bytes under which the next fall point is due after one at live (0: none). */
+uint64_t memprof_timeline_low(uint64_t live);
 
 /** Whether looking at every site now costs under 1% of the time since the last look. */
 bool memprof_timeline_scan_affordable(const memprof_timeline *t, uint64_t ns);

@@ -6,7 +6,8 @@ lib/tests/timeline_test.c under ASAN and UBSan (or plain where the
 compiler has none): a worker's job points, one a job until the table of
 256 is full, then the multiples of 2, 4, ... 512 jobs over 100,000 jobs;
 a script's growth points thinned to at least the span over half the table
-apart; the growth step (1/32 of live memory, 64 KiB at least); the
+apart, falls spaced the same; the step (1/32 of live memory, 64 KiB at
+least) up and down; the
 budget that spaces looks at every site a hundred times their cost; a
 point's 8 largest sites against a sort, ties in the order offered.
 --EXTENSIONS--

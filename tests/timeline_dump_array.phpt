@@ -3,10 +3,12 @@ timeline: memprof_dump_array($timeline) gives live memory by job and growth, lar
 --DESCRIPTION--
 A worker's jobs each keep a string of 1,000 characters in a static
 history and free their temporaries; then the script builds and frees an
-array of 4,096 such strings. The dump's
+array of 4,096 such strings, emptied one string at a time while it
+allocates a small one (a fall is seen at the next allocation). The dump's
 timeline starts with the session, has a point for each job while there
 are few, growth points while the string grows memory, and ends with the
-dump's own point: its live bytes are the dump's total, its largest site
+dump's own point (after fall points while the array is freed): its live
+bytes are the dump's total, its largest site
 str_repeat() under job() with its exact bytes (100 strings). Points are
 in time order, jobs never go back, each point's sites are its largest
 (sorted, the leak's site among them at job points that looked), the peak
@@ -36,7 +38,11 @@ $big = [];
 for ($i = 0; $i < 4096; $i++) {
     $big[] = str_repeat('x', 1000);
 }
-unset($big);
+/* emptied while the program goes on allocating: a fall is seen at the next allocation */
+while ($big) {
+    array_pop($big);
+    $small = str_repeat('y', 10);
+}
 $a = memprof_dump_array(0, false, false, false, true);
 $t = $a['timeline'];
 $points = $t['points'];
@@ -51,6 +57,9 @@ echo "largest site: {$top['call_path']} line {$top['line']}: 100 x $unit bytes",
 $jobs = array_column(array_filter($points, fn($p) => $p['reason'] === 'job'), 'job');
 echo "job points: ", count($jobs), ", jobs ", min($jobs), "..", max($jobs), "\n";
 echo "growth points: ", count(array_filter($points, fn($p) => $p['reason'] === 'growth')) >= 10 ? "10 or more" : "too few", "\n";
+$falls = array_values(array_filter($points, fn($p) => $p['reason'] === 'fall'));
+echo "fall points: ", count($falls) >= 10 ? "10 or more" : count($falls), ", the last under ",
+    $falls && end($falls)['live_bytes'] < 1000 * 1000 ? "1 MB" : "?", "\n";
 $ordered = true;
 $prev = null;
 foreach ($points as $p) {
@@ -96,6 +105,7 @@ last live = dump total: true
 largest site: %stimeline_dump_array.php > job > str_repeat line 0: 100 x %d bytes
 job points: 100, jobs 1..100
 growth points: 10 or more
+fall points: 10 or more, the last under 1 MB
 in order, sites sorted: true
 history's line at its exact size in job points: yes
 peak: at the array, in the session

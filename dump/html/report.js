@@ -493,8 +493,12 @@
     tl.series = timelineSeries(data.timeline.points);
     const legend = document.getElementById('timeline-legend');
     legend.append(el('span', { style: '--swatch:#111' }, 'live memory'), el('span', { style: '--swatch:#888' }, 'heap usage'));
+    /* a site the ledger saw grow is named by the container that holds it */
+    const holder = new Map();
+    data.leaks.forEach(function (l) { holder.set(l.site, holder.has(l.site) ? holder.get(l.site) + ', ' + l.holder : l.holder); });
     tl.series.forEach(function (s, k) {
-      legend.append(el('span', { style: '--swatch:' + COLORS[k % COLORS.length] }, siteLabel(s)));
+      const label = (holder.has(s) ? holder.get(s) + ' \u2190 ' : '') + siteLabel(s);
+      legend.append(el('span', { style: '--swatch:' + COLORS[k % COLORS.length], title: callPath(siteAt(s, 0)) }, label));
     });
     drawTimeline();
     timelineEvents();

@@ -111,6 +111,9 @@ static void check_growth(void)
 		EXPECT_U64(p ? p->job : 0, 7);
 		EXPECT_U64(p ? p->why : 0, MEMPROF_TIMELINE_GROWTH);
 	}
+	/* a fall is spaced as a rise is */
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_FALL, 9000000 + t.gap_ns / 2, 0) == NULL || t.gap_ns == 0);
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_FALL, 9000000 + t.gap_ns, 0) != NULL);
 	/* a dump's point is never the table's */
 	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_DUMP, 9500000, 0) == NULL);
 	memprof_timeline_free(&t);
@@ -123,6 +126,10 @@ static void check_next_and_budget(void)
 	EXPECT_U64(memprof_timeline_next(0), 65536);
 	EXPECT_U64(memprof_timeline_next(1 << 20), (1 << 20) + 65536);
 	EXPECT_U64(memprof_timeline_next(64 << 20), (64 << 20) + (2 << 20));
+	EXPECT_U64(memprof_timeline_low(0), 0);
+	EXPECT_U64(memprof_timeline_low(65536), 0);
+	EXPECT_U64(memprof_timeline_low(1 << 20), (1 << 20) - 65536);
+	EXPECT_U64(memprof_timeline_low(64 << 20), (64 << 20) - (2 << 20));
 	memprof_timeline_reset(&t);
 	CHECK(memprof_timeline_scan_affordable(&t, 0));
 	memprof_timeline_scanned(&t, 1000, 50);

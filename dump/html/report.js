@@ -415,6 +415,14 @@
       g.fillStyle = '#c5283d';
       g.fillText('peak ' + bytes(data.timeline.peak[1]), Math.min(x + 3, width - 90), 12);
     }
+    /* the dump's moment: the last point */
+    const last = points[points.length - 1];
+    if (last[4] === 3) {
+      const x = px(xOf(last));
+      g.fillStyle = '#333';
+      g.fillRect(x - 1, 10, 2, height - 30);
+      g.fillText('dump', Math.max(x - 32, left), height - 24);
+    }
     tl.picks.forEach(function (i) {
       g.fillStyle = '#000';
       g.fillRect(px(xOf(points[i])) - 1, 10, 2, height - 30);

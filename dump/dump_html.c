@@ -140,6 +140,8 @@ typedef struct _html_holder {
 	uint32_t id;
 	uint64_t bytes;
 	uint64_t blocks;
+	uint32_t site;        /* the site of which it holds the most, */
+	uint64_t site_bytes;  /* and how much */
 } html_holder;
 
 static int html_holder_cmp(const void *a, const void *b)
@@ -164,8 +166,13 @@ static void html_holders(const memprof_profile *p, memprof_writer *w)
 		JLF(slot, (Pvoid_t) p->retained, key);
 		while (slot) {
 			uint32_t id = r->holdings[(uint32_t) key];
-			h[id].bytes += p->retained_counters[*slot - 1].live_bytes;
-			h[id].blocks += p->retained_counters[*slot - 1].live_blocks;
+			const memprof_counters *c = &p->retained_counters[*slot - 1];
+			h[id].bytes += c->live_bytes;
+			h[id].blocks += c->live_blocks;
+			if (c->live_bytes > h[id].site_bytes) {
+				h[id].site = (uint32_t) (key >> 32);
+				h[id].site_bytes = c->live_bytes;
+			}
 			JLN(slot, (Pvoid_t) p->retained, key);
 		}
 		for (i = 0; i < r->count; i++) {
@@ -180,7 +187,8 @@ static void html_holders(const memprof_profile *p, memprof_writer *w)
 			memprof_writer_json_string(w, r->holders[h[i].id], true);
 			memprof_writer_puts(w, ",\"root\":");
 			memprof_writer_json_string(w, r->names[h[i].id], true);
-			memprof_writer_printf(w, ",\"bytes\":%" PRIu64 ",\"blocks\":%" PRIu64 "}", h[i].bytes, h[i].blocks);
+			memprof_writer_printf(w, ",\"bytes\":%" PRIu64 ",\"blocks\":%" PRIu64 ",\"site\":%u}", h[i].bytes,
+				h[i].blocks, h[i].site);
 		}
 		memprof_arena_free(h);
 	}

@@ -18,8 +18,9 @@
  *   leaks     the ledger's leaks, the confirmed first: site, holder,
  *             path, bytes_per_job, blocks_per_job, confirmed (false: seen
  *             growing, not confirmed yet)
- *   holders   with retainers, the holding containers by live bytes;
- *             dominators with retained sizes
+ *   holders   with retainers, the holding containers by live bytes, each
+ *             with the site of which it holds the most; dominators with
+ *             retained sizes
  *   source    site id -> the source line's text, for the sites that hold
  *             the most, where the file is readable
  */

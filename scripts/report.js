@@ -125,6 +125,18 @@ async function checkReport(browser, file) {
     check(lit === l.call_path, `${name}: its row lights ${l.call_path}`, lit);
   }
 
+  /* the first holder's row leads to the site of which it holds the most */
+  const holder = await page.$('#holders tr.link');
+  if (holder) {
+    await holder.click();
+    const [lit, site] = await page.evaluate(() => {
+      const r = window.memprofReport;
+      const h = r.data.holders[0];
+      return [r.flame.highlight, r.data.sites[h.site * 8]];
+    });
+    check(lit === site, `${name}: the first holder's row lights its largest site's path`, `${lit} vs ${site}`);
+  }
+
   const points = await page.evaluate(() => (window.memprofReport.data.timeline || { points: [] }).points.length);
   if (points > 2) {
     const c = await page.$('#timeline');

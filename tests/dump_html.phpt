@@ -89,7 +89,8 @@ $site = $l ? $page['sites'][$l['site']] : null;
 echo "leak: ", $l ? "{$l['holder']} at " . preg_replace('/^.* > /', '', $site['call_path']) . " line {$site['line']}" : 'none', "\n";
 echo "leak as memprof_leaks(): ", $l && $l['holder'] === $leaks[0]['held_in'] && $l['path'] === $leaks[0]['retention_path']
     && $l['bytes_per_job'] === $leaks[0]['bytes_per_job'] && $site['line'] === $leaks[0]['line'] ? 'yes' : 'no', "\n";
-echo "first holder: {$d['holders'][0]['holder']}, ", $d['holders'][0]['bytes'] > 1500 * 300 ? 'its strings' : 'too small', "\n";
+echo "first holder: {$d['holders'][0]['holder']}, ", $d['holders'][0]['bytes'] > 1500 * 300 ? 'its strings' : 'too small',
+    ", most from line ", $page['sites'][$d['holders'][0]['site']]['line'], "\n";
 echo "dominators: ", count($d['dominators']) > 0 ? 'listed' : 'none', "\n";
 $text = $l ? ($d['source'][(string) $l['site']] ?? '') : '';
 echo "source: ", trim($text), "\n";
@@ -108,7 +109,7 @@ timeline's peak = array dump's: true
 last point: reason 3, live = dump total: true, job 1500
 leak: History::$entries at job line 5
 leak as memprof_leaks(): yes
-first holder: History::$entries, its strings
+first holder: History::$entries, its strings, most from line 5
 dominators: listed
 source: History::$entries[] = str_repeat('h', 300) . $j . '</script>';
 a line with </script>: in the data, escaped

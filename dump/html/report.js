@@ -552,7 +552,11 @@
     if (data.holders.length) {
       table.append(tr(['held in', 'live bytes', 'blocks'], true));
       data.holders.forEach(function (h) {
-        table.append(tr([h.holder, exact(h.bytes), h.blocks.toLocaleString('en-US')]));
+        const row = tr([h.holder, exact(h.bytes), h.blocks.toLocaleString('en-US')]);
+        row.className = 'link';
+        row.title = 'most of it allocated at ' + callPath(siteAt(h.site, 0));
+        row.addEventListener('click', function () { showSite(h.site); });
+        table.append(row);
       });
     }
     if (data.dominators.length) {

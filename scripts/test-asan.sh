@@ -11,7 +11,9 @@ out=$top/build-asan
 rm -rf "$out"
 mkdir -p "$out"
 # The sources only: phpize writes into the directory it runs in.
-git ls-files -z -- config.m4 '*.[ch]' ':!:*/*' lib dump | xargs -0 cp --parents -t "$out"
+# (two calls: an exclusion applies to every pathspec of a call)
+{ git ls-files -z -- config.m4 Makefile.frag '*.[ch]' ':!:*/*'; git ls-files -z -- lib dump scripts/gen-html.php; } |
+  xargs -0 cp --parents -t "$out"
 ( cd "$out" && phpize >/dev/null \
   && CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
      LDFLAGS="-fsanitize=address,undefined" \

@@ -1,4 +1,5 @@
 <?php
+
 /*
  * Builds dump/dump_html_template.h from dump/html/report.{html,css,js}: the
  * page with its style and script inline, cut where the profile's JSON goes

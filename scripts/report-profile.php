@@ -1,4 +1,5 @@
 <?php
+
 /*
  * An auto_prepend_file that makes an HTML report of the program it runs
  * before, for scripts/report.js to open in Chromium: its first shutdown

@@ -417,6 +417,18 @@ static void leak_snapshot(uint64_t start, bool timed)
 	leak_g->last_snapshot_ns = start;
 }
 
+/* The live bytes a walk's cost is counted against: LEAK_WALK_FLOOR at
+ * least, as a small heap's walk is mostly its fixed cost (the roots, the
+ * classes); per byte of a small heap, that would price the walks of the
+ * large heap it grows into above their cost, and a leak growing faster
+ * than the budget's spacing would never get its walk. */
+static uint64_t leak_walk_bytes(void)
+{
+	uint64_t live = memprof_heap_live_bytes();
+
+	return live > LEAK_WALK_FLOOR ? live : LEAK_WALK_FLOOR;
+}
+
 /* Whether a walk now keeps the ledger's work since the last walk (its
  * snapshots, and the walk, whose cost grows with the heap: the recent
  * highest time per live byte, times the live bytes; garbage the collector
@@ -424,7 +436,7 @@ static void leak_snapshot(uint64_t start, bool timed)
  * budget: always). */
 static bool leak_walk_affordable(const memprof_leak_rules *rules, uint64_t start, uint32_t budget)
 {
-	double cost = leak_g->walk_ns_per_byte * (double) memprof_heap_live_bytes();
+	double cost = leak_g->walk_ns_per_byte * (double) leak_walk_bytes();
 
 	if (!rules->budget || !leak_g->last_walk_ns) {
 		return true;
@@ -435,8 +447,7 @@ static bool leak_walk_affordable(const memprof_leak_rules *rules, uint64_t start
 /* A walk took cost_ns: the time per live byte to expect of the next. */
 static void leak_walk_cost(uint64_t cost_ns)
 {
-	uint64_t live = memprof_heap_live_bytes();
-	double per_byte = (double) cost_ns / (double) (live ? live : 1);
+	double per_byte = (double) cost_ns / (double) leak_walk_bytes();
 
 	leak_g->walk_ns_per_byte = per_byte > 0.75 * leak_g->walk_ns_per_byte ? per_byte : 0.75 * leak_g->walk_ns_per_byte;
 }

@@ -30,6 +30,8 @@
 #define LEAK_CENSUS_MIN 16
 /* Percent of the time censuses may take (with a budget). */
 #define LEAK_CENSUS_BUDGET 1
+/* A walk's cost is expected per live byte of at least this many (leak.c). */
+#define LEAK_WALK_FLOOR ((uint64_t) 1 << 20)
 
 typedef struct _leak_share {
 	char *holder;

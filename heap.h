@@ -144,8 +144,9 @@ uint64_t memprof_heap_started_ns(void);
 /**
  * The session's timeline (lib/timeline.h): live memory at its start, at
  * every step of growth (1/32 of live memory, 64 KiB at least) and at the
- * ends of jobs, thinned to MEMPROF_TIMELINE_POINTS points. Valid while a
- * session runs, until the next session starts.
+ * ends of jobs, thinned to MEMPROF_TIMELINE_POINTS points, with the
+ * containers the ledger's walks measured. Valid while a session runs,
+ * until the next session starts.
  */
 const memprof_timeline *memprof_heap_timeline(void);
 
@@ -157,6 +158,13 @@ void memprof_heap_timeline_job(uint64_t job);
 
 /** Fills p with a point for now, with the largest sites (a dump's). */
 void memprof_heap_timeline_now(memprof_timeline_point *p);
+
+/** A retention walk's holding containers into p (a dump's point): memprof_timeline_containers(). */
+void memprof_heap_timeline_containers(memprof_timeline_point *p, const char *const *names, const uint64_t *bytes,
+	uint32_t n);
+
+/** A retention walk's containers at a job boundary (the leak ledger's), for that job's point, taken next. */
+void memprof_heap_timeline_walked(uint64_t job, const char *const *names, const uint64_t *bytes, uint32_t n);
 
 /**
  * The latest peak snapshot (per-site live counters near the peak), and in

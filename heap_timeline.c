@@ -136,6 +136,19 @@ void memprof_heap_timeline_now(memprof_timeline_point *p)
 	heap_timeline_fill(p, true);
 }
 
+void memprof_heap_timeline_containers(memprof_timeline_point *p, const char *const *names, const uint64_t *bytes,
+	uint32_t n)
+{
+	memprof_timeline_containers(&heap_l.timeline, p, names, bytes, n);
+}
+
+void memprof_heap_timeline_walked(uint64_t job, const char *const *names, const uint64_t *bytes, uint32_t n)
+{
+	if (memprof_heap_g.active) {
+		memprof_timeline_walked(&heap_l.timeline, job, names, bytes, n);
+	}
+}
+
 const memprof_timeline *memprof_heap_timeline(void)
 {
 	return &heap_l.timeline;

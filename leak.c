@@ -364,6 +364,17 @@ static void leak_census(const memprof_profile *p)
 	leak_g->census_job = jobs + (jobs / 2 > LEAK_CENSUS_MIN ? jobs / 2 : LEAK_CENSUS_MIN);
 }
 
+/* The walk's largest containers for this job's timeline point: what
+ * holds the memory over the jobs, at no cost beyond the walk's. */
+static void leak_timeline(const memprof_profile *p)
+{
+	const char *names[LEAK_TIMELINE_CONTAINERS];
+	uint64_t bytes[LEAK_TIMELINE_CONTAINERS];
+	uint32_t n = memprof_profile_containers(p, names, bytes, LEAK_TIMELINE_CONTAINERS);
+
+	memprof_heap_timeline_walked(leak_g->ledger.jobs, names, bytes, n);
+}
+
 static uint32_t leak_walk(uint64_t confirm_jobs, bool census)
 {
 	const memprof_ledger *l = &leak_g->ledger;
@@ -398,6 +409,7 @@ static uint32_t leak_walk(uint64_t confirm_jobs, bool census)
 	if (census) {
 		leak_census(&p);
 	}
+	leak_timeline(&p);
 	memprof_profile_free(&p);
 	return fresh;
 }

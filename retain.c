@@ -41,9 +41,8 @@
 
 /* ---- the walk ----------------------------------------------------------------- */
 
-/* The blocks a value is made of (up to two: an array and its data); an
- * array's data block's elements and bytes per slot in *elements, *slot. */
-static int retain_value_blocks(zend_refcounted *ref, const void *blocks[2], uint32_t *elements, uint32_t *slot)
+/* (retain_internal.h) */
+int memprof_retain_value_blocks(zend_refcounted *ref, const void *blocks[2], uint32_t *elements, uint32_t *slot)
 {
 	*elements = *slot = 0;
 	switch (GC_TYPE(ref)) {
@@ -86,7 +85,7 @@ static void retain_charge_value(retain_walk *w, zend_refcounted *ref, uint32_t r
 {
 	const void *blocks[2];
 	uint32_t elements, slot;
-	int i, n = w->charge ? retain_value_blocks(ref, blocks, &elements, &slot) : 0;
+	int i, n = w->charge ? memprof_retain_value_blocks(ref, blocks, &elements, &slot) : 0;
 
 	for (i = 0; i < n; i++) {
 		uint64_t bytes, nblocks;
@@ -100,7 +99,7 @@ static void retain_charge_path(retain_walk *w, zend_refcounted *ref, uint32_t no
 {
 	const void *blocks[2];
 	uint32_t elements, slot;
-	int i, n = w->charge ? retain_value_blocks(ref, blocks, &elements, &slot) : 0;
+	int i, n = w->charge ? memprof_retain_value_blocks(ref, blocks, &elements, &slot) : 0;
 
 	for (i = 0; i < n && !w->failed; i++) {
 		uint32_t id = w->paths[node].id;

@@ -47,6 +47,10 @@ enum {
  * @var shared    no single root dominates it: two roots or more reach it
  *                (a listener both a global and a framework object hold)
  * @var count     in a group (memprof_retainers.groups): its values; else 0
+ * @var block     its own first block (the object's, the array's), valid
+ *                while the heap stays as the walk saw it (NULL: none)
+ * @var site      for the caller (the dump): the site that allocated block,
+ *                plus one (0: not known); the walk leaves it 0
  */
 typedef struct _memprof_dominator {
 	char *what;
@@ -56,6 +60,8 @@ typedef struct _memprof_dominator {
 	uint64_t count;
 	uint64_t retained;
 	uint64_t retained_blocks;
+	const void *block;
+	uint32_t site;
 	bool shared;
 } memprof_dominator;
 

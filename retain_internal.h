@@ -108,6 +108,10 @@ typedef struct _retain_walk {
 
 typedef void (*retain_edge)(retain_walk *w, zend_refcounted *child);
 
+/* retain.c: the blocks a value is made of (up to two: an array and its
+ * data), its data's elements and bytes per slot; how many blocks. */
+int memprof_retain_value_blocks(zend_refcounted *ref, const void *blocks[2], uint32_t *elements, uint32_t *slot);
+
 /* retain_path.c */
 bool memprof_retain_add(memprof_retainers *out, const char *name, const char *holder, const char *path, uint32_t root);
 uint32_t memprof_retain_label(retain_walk *w, const char *label);

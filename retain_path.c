@@ -555,8 +555,9 @@ void memprof_retain_dominators(retain_walk *w)
 	for (i = 0; i < n; i++) {
 		memprof_dominator *d = &w->out->dominators[w->out->ndominators++];
 		const zend_refcounted *ref = w->dom_refs[top[i]];
-		uint32_t tag = g->tag[top[i]];
+		uint32_t tag = g->tag[top[i]], elements, slot;
 		PWord_t roots = (PWord_t) JudyLGet(w->dom_rootvals, (Word_t) top[i], PJE0);
+		const void *blocks[2];
 		int inner;
 		memprof_retain_path_text(w, tag, path, sizeof(path));
 		memprof_retain_holder_text(w, tag, holder, sizeof(holder));
@@ -567,6 +568,7 @@ void memprof_retain_dominators(retain_walk *w)
 		d->path = memprof_arena_strdup(path);
 		d->retained = g->retained[top[i]];
 		d->retained_blocks = g->retained_blocks[top[i]];
+		d->block = memprof_retain_value_blocks((zend_refcounted *) ref, blocks, &elements, &slot) ? blocks[0] : NULL;
 		/* under the roots' node, not a single root's own value alone */
 		d->shared = g->idom[top[i]] == MEMPROF_DOM_ROOTS && (!roots || roots == PJERR || *roots != 1 || inner);
 		if (!d->what || !d->root || !d->holder || !d->path) {

@@ -191,6 +191,23 @@ static bool dump_retain_charge(void *arg, const void *block, uint32_t retainer, 
 	return true;
 }
 
+/* Where each dominator was allocated: its own block's site, when the view
+ * has that block (the heap is paused: the walk's blocks are still there). */
+static void dump_dominator_sites(memprof_profile *profile, uint32_t since)
+{
+	uint32_t i;
+
+	for (i = 0; i < profile->retainers.ndominators; i++) {
+		memprof_dominator *d = &profile->retainers.dominators[i];
+		uint32_t site_id, gen;
+		uint64_t bytes, blocks;
+		if (d->block && memprof_heap_block(d->block, &site_id, &gen, &bytes, &blocks) && gen >= since
+				&& site_id < profile->nsites) {
+			d->site = site_id + 1;
+		}
+	}
+}
+
 static void dump_sites_peak(memprof_profile *profile)
 {
 	uint64_t exact;
@@ -207,6 +224,65 @@ static void dump_sites_peak(memprof_profile *profile)
 	}
 }
 
+/* Containers a walk offers the timeline: more than a point keeps, so that
+ * two of one name (from two roots) are summed before the largest are kept. */
+#define DUMP_TIMELINE_CONTAINERS 16
+
+static int dump_holding_cmp(const void *a, const void *b)
+{
+	const memprof_holding *x = a, *y = b;
+
+	return x->bytes != y->bytes ? (x->bytes < y->bytes ? 1 : -1) : (x->id > y->id) - (x->id < y->id);
+}
+
+memprof_holding *memprof_profile_holdings(const memprof_profile *profile, uint32_t *n)
+{
+	const memprof_retainers *r = &profile->retainers;
+	memprof_holding *h = r->count && r->holdings ? memprof_arena_calloc(r->count, sizeof(*h)) : NULL;
+	Word_t key = 0;
+	PWord_t slot;
+	uint32_t i;
+
+	*n = 0;
+	if (!h) {
+		return NULL;
+	}
+	JLF(slot, (Pvoid_t) profile->retained, key);
+	while (slot) {
+		uint32_t id = r->holdings[(uint32_t) key];
+		const memprof_counters *c = &profile->retained_counters[*slot - 1];
+		h[id].bytes += c->live_bytes;
+		h[id].blocks += c->live_blocks;
+		if (c->live_bytes > h[id].site_bytes) {
+			h[id].site = (uint32_t) (key >> 32);
+			h[id].site_bytes = c->live_bytes;
+		}
+		JLN(slot, (Pvoid_t) profile->retained, key);
+	}
+	for (i = 0; i < r->count; i++) {
+		if (h[i].bytes) {
+			h[*n] = h[i];
+			h[(*n)++].id = i;
+		}
+	}
+	qsort(h, *n, sizeof(*h), dump_holding_cmp);
+	return h;
+}
+
+uint32_t memprof_profile_containers(const memprof_profile *profile, const char **names, uint64_t *bytes,
+	uint32_t max)
+{
+	uint32_t i, n;
+	memprof_holding *h = memprof_profile_holdings(profile, &n);
+
+	for (i = 0; i < n && i < max; i++) {
+		names[i] = profile->retainers.holders[h[i].id];
+		bytes[i] = h[i].bytes;
+	}
+	memprof_arena_free(h);
+	return i;
+}
+
 /* The timeline's points, copied, and one for now. */
 static bool dump_timeline(memprof_profile *profile)
 {
@@ -220,6 +296,14 @@ static bool dump_timeline(memprof_profile *profile)
 		memcpy(profile->timeline, t->points, t->n * sizeof(*profile->timeline));
 	}
 	memprof_heap_timeline_now(&profile->timeline[t->n]);
+	if (profile->retainers.count) {
+		const char *names[DUMP_TIMELINE_CONTAINERS];
+		uint64_t bytes[DUMP_TIMELINE_CONTAINERS];
+		uint32_t n = memprof_profile_containers(profile, names, bytes, DUMP_TIMELINE_CONTAINERS);
+		memprof_heap_timeline_containers(&profile->timeline[t->n], names, bytes, n);
+	}
+	profile->timeline_names = (const char *const *) t->names;
+	profile->ntimeline_names = t->nnames;
 	profile->ntimeline = t->n + 1;
 	profile->peak_ns = t->peak_ns;
 	{
@@ -286,6 +370,7 @@ zend_result memprof_profile_take(memprof_profile *profile, const memprof_view *v
 			memprof_profile_free(profile);
 			return FAILURE;
 		}
+		dump_dominator_sites(profile, view->since);
 	}
 	if (memprof_heap_sample_interval()) {
 		profile->sample_interval = memprof_heap_sample_interval();

@@ -108,7 +108,10 @@ typedef struct _memprof_view {
  *                      is among those blocks, and the largest bytes per slot
  *                      of that storage (retain.h's charge)
  * @var timeline, ntimeline  when the view asked: the timeline's points, oldest
- *                      first, the last one taken for the dump (its sites too)
+ *                      first, the last one taken for the dump (its sites
+ *                      too, and with retainers its containers)
+ * @var timeline_names, ntimeline_names  the names the points' containers
+ *                      refer to (the session's timeline's, valid while it lasts)
  * @var peak_ns, peak_live  then: when the latest peak snapshot was taken
  *                      (since the session started), and the highest live
  *                      bytes of the session (exact)
@@ -145,6 +148,8 @@ typedef struct _memprof_profile {
 	size_t nretained, retained_cap;
 	memprof_timeline_point *timeline;
 	uint32_t ntimeline;
+	const char *const *timeline_names;
+	uint32_t ntimeline_names;
 	uint64_t peak_ns, peak_live;
 	const uint64_t *peak_bytes, *peak_blocks;
 	uint32_t npeak;
@@ -197,6 +202,36 @@ void memprof_stack_free(memprof_stack *st);
 
 /** Display name of a frame: its function's name, "{root}" for the root. */
 const char *memprof_profile_name(const memprof_path *frame);
+
+/**
+ * A holding container of a profile's retention walk (a (root, holder) id of
+ * its retainers, retain.h) and what it holds.
+ * @var id      the id (holders[id], names[id] name it)
+ * @var bytes, blocks  the live memory the walk charged to it, all sites
+ * @var site, site_bytes  the site it holds the most of, and how much
+ */
+typedef struct _memprof_holding {
+	uint32_t id;
+	uint64_t bytes;
+	uint64_t blocks;
+	uint32_t site;
+	uint64_t site_bytes;
+} memprof_holding;
+
+/**
+ * The walk's holding containers by live bytes, largest first (*n of them,
+ * those holding something), from memprof's arena; NULL with *n 0 when the
+ * profile has no walk or memory ran out.
+ */
+memprof_holding *memprof_profile_holdings(const memprof_profile *profile, uint32_t *n);
+
+/**
+ * The walk's largest holding containers as the timeline takes them
+ * (memprof_timeline_containers()): their names (the profile's strings) and
+ * live bytes, at most max. 0 without a walk.
+ */
+uint32_t memprof_profile_containers(const memprof_profile *profile, const char **names, uint64_t *bytes,
+	uint32_t max);
 
 /**
  * A path as memprof_leaks() and the timeline name it: its functions from

@@ -314,8 +314,8 @@ static void dump_array_timeline(zval *root, const memprof_profile *profile)
 	array_init_size(&points, profile->ntimeline);
 	for (i = 0; i < profile->ntimeline; i++) {
 		const memprof_timeline_point *p = &profile->timeline[i];
-		zval point, sites;
-		array_init_size(&point, 6);
+		zval point, sites, containers;
+		array_init_size(&point, 7);
 		add_assoc_double(&point, "time", (double) p->ns / 1e9);
 		add_assoc_long(&point, "job", (zend_long) p->job);
 		add_assoc_long(&point, "live_bytes", (zend_long) p->live);
@@ -326,6 +326,15 @@ static void dump_array_timeline(zval *root, const memprof_profile *profile)
 			dump_array_timeline_site(&sites, &p->sites[j]);
 		}
 		add_assoc_zval(&point, "sites", &sites);
+		array_init_size(&containers, p->ncontainers);
+		for (j = 0; j < p->ncontainers; j++) {
+			zval entry;
+			array_init_size(&entry, 2);
+			add_assoc_string(&entry, "container", (char *) profile->timeline_names[p->containers[j]]);
+			add_assoc_long(&entry, "bytes", (zend_long) p->container_bytes[j]);
+			add_next_index_zval(&containers, &entry);
+		}
+		add_assoc_zval(&point, "containers", &containers);
 		add_next_index_zval(&points, &point);
 	}
 	add_assoc_zval(&timeline, "points", &points);

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <Judy.h>
-
 #include "php.h"
 
 #include "version.h"
@@ -113,9 +111,20 @@ static void html_timeline(const memprof_profile *p, memprof_writer *w)
 		for (j = 0; j < pt->nsites; j++) {
 			memprof_writer_printf(w, "%s%u,%" PRIu64, j ? "," : "", pt->sites[j].site, pt->sites[j].bytes);
 		}
+		memprof_writer_puts(w, "],[");
+		for (j = 0; j < pt->ncontainers; j++) {
+			memprof_writer_printf(w, "%s%u,%" PRIu64, j ? "," : "", pt->containers[j], pt->container_bytes[j]);
+		}
 		memprof_writer_puts(w, "]]");
 	}
-	memprof_writer_printf(w, "],\"peak\":[%" PRIu64 ",%" PRIu64 "]},\n", p->peak_ns, p->peak_live);
+	memprof_writer_printf(w, "],\"peak\":[%" PRIu64 ",%" PRIu64 "],\"containers\":[", p->peak_ns, p->peak_live);
+	for (i = 0; i < p->ntimeline_names; i++) {
+		if (i) {
+			memprof_writer_write(w, ",", 1);
+		}
+		memprof_writer_json_string(w, p->timeline_names[i], true);
+	}
+	memprof_writer_puts(w, "]},\n");
 }
 
 static void html_leaks(const memprof_profile *p, memprof_writer *w)
@@ -136,62 +145,24 @@ static void html_leaks(const memprof_profile *p, memprof_writer *w)
 	memprof_writer_puts(w, "],\n");
 }
 
-typedef struct _html_holder {
-	uint32_t id;
-	uint64_t bytes;
-	uint64_t blocks;
-	uint32_t site;        /* the site of which it holds the most, */
-	uint64_t site_bytes;  /* and how much */
-} html_holder;
-
-static int html_holder_cmp(const void *a, const void *b)
-{
-	const html_holder *x = a, *y = b;
-
-	return x->bytes != y->bytes ? (x->bytes < y->bytes ? 1 : -1) : (x->id > y->id) - (x->id < y->id);
-}
-
 /* The retention walk's holding containers (by root and holder), summed over sites. */
 static void html_holders(const memprof_profile *p, memprof_writer *w)
 {
 	const memprof_retainers *r = &p->retainers;
-	html_holder *h = r->count && r->holdings ? memprof_arena_calloc(r->count, sizeof(*h)) : NULL;
-	Word_t key = 0;
-	PWord_t slot;
-	uint32_t i, n = 0;
+	uint32_t i, n;
+	memprof_holding *h = memprof_profile_holdings(p, &n);
 
 	html_key(w, "holders");
 	memprof_writer_write(w, "[", 1);
-	if (h) {
-		JLF(slot, (Pvoid_t) p->retained, key);
-		while (slot) {
-			uint32_t id = r->holdings[(uint32_t) key];
-			const memprof_counters *c = &p->retained_counters[*slot - 1];
-			h[id].bytes += c->live_bytes;
-			h[id].blocks += c->live_blocks;
-			if (c->live_bytes > h[id].site_bytes) {
-				h[id].site = (uint32_t) (key >> 32);
-				h[id].site_bytes = c->live_bytes;
-			}
-			JLN(slot, (Pvoid_t) p->retained, key);
-		}
-		for (i = 0; i < r->count; i++) {
-			if (h[i].bytes) {
-				h[n] = h[i];
-				h[n++].id = i;
-			}
-		}
-		qsort(h, n, sizeof(*h), html_holder_cmp);
-		for (i = 0; i < n && i < HTML_HOLDERS; i++) {
-			memprof_writer_puts(w, i ? ",\n{\"holder\":" : "{\"holder\":");
-			memprof_writer_json_string(w, r->holders[h[i].id], true);
-			memprof_writer_puts(w, ",\"root\":");
-			memprof_writer_json_string(w, r->names[h[i].id], true);
-			memprof_writer_printf(w, ",\"bytes\":%" PRIu64 ",\"blocks\":%" PRIu64 ",\"site\":%u}", h[i].bytes,
-				h[i].blocks, h[i].site);
-		}
-		memprof_arena_free(h);
+	for (i = 0; i < n && i < HTML_HOLDERS; i++) {
+		memprof_writer_puts(w, i ? ",\n{\"holder\":" : "{\"holder\":");
+		memprof_writer_json_string(w, r->holders[h[i].id], true);
+		memprof_writer_puts(w, ",\"root\":");
+		memprof_writer_json_string(w, r->names[h[i].id], true);
+		memprof_writer_printf(w, ",\"bytes\":%" PRIu64 ",\"blocks\":%" PRIu64 ",\"site\":%u}", h[i].bytes,
+			h[i].blocks, h[i].site);
 	}
+	memprof_arena_free(h);
 	memprof_writer_puts(w, "],\n");
 	html_key(w, "dominators");
 	memprof_writer_write(w, "[", 1);
@@ -206,7 +177,7 @@ static void html_holders(const memprof_profile *p, memprof_writer *w)
 		memprof_writer_json_string(w, d->holder, true);
 		memprof_writer_puts(w, ",\"path\":");
 		memprof_writer_json_string(w, d->path ? d->path : "", true);
-		memprof_writer_write(w, "}", 1);
+		memprof_writer_printf(w, ",\"site\":%" PRId64 "}", (int64_t) d->site - 1);
 	}
 	memprof_writer_puts(w, "],\n");
 }

@@ -12,15 +12,17 @@
  *   sites     8 numbers a site, flat, index = site id: path, line, live
  *             bytes and blocks, allocated bytes and blocks, bytes and
  *             blocks at the peak snapshot
- *   timeline  points [ns, job, live, heap, reason, [site, bytes, ...]]
- *             (reason: 0 start, 1 job, 2 growth, 3 dump, 4 fall) and peak
- *             [ns, live]; null when the view has none
+ *   timeline  points [ns, job, live, heap, reason, [site, bytes, ...],
+ *             [container, bytes, ...]] (reason: 0 start, 1 job, 2 growth,
+ *             3 dump, 4 fall; container: an index in containers, the
+ *             names), peak [ns, live]; null when the view has none
  *   leaks     the ledger's leaks, the confirmed first: site, holder,
  *             path, bytes_per_job, blocks_per_job, confirmed (false: seen
  *             growing, not confirmed yet)
  *   holders   with retainers, the holding containers by live bytes, each
  *             with the site of which it holds the most; dominators with
- *             retained sizes
+ *             retained sizes and the site that allocated each (-1: not
+ *             recorded)
  *   source    site id -> the source line's text, for the sites that hold
  *             the most, where the file is readable
  */

@@ -249,6 +249,25 @@ function check_html(string $mode, string $tag, string $text, array $flat): void
         }
     }
     compare_maps($mode, "$tag html", $want, array_filter($got, fn($v) => $v !== 0));
+    /* every index the page follows points into its table */
+    $nsites = intdiv(count($d['sites']), 8);
+    foreach ($d['timeline']['points'] ?? [] as $pt) {
+        for ($k = 0; $k < count($pt[5]); $k += 2) {
+            if ($pt[5][$k] >= $nsites) {
+                fail($mode, "$tag html: a timeline point names site {$pt[5][$k]} of $nsites");
+            }
+        }
+        for ($k = 0; $k < count($pt[6]); $k += 2) {
+            if (!isset($d['timeline']['containers'][$pt[6][$k]])) {
+                fail($mode, "$tag html: a timeline point names container {$pt[6][$k]}, not in its names");
+            }
+        }
+    }
+    foreach ($d['dominators'] as $dom) {
+        if ($dom['site'] < -1 || $dom['site'] >= $nsites) {
+            fail($mode, "$tag html: a dominator's site {$dom['site']} of $nsites");
+        }
+    }
 }
 
 /* Folded stacks with lines: without the ":line" of each frame, the folded

@@ -16,6 +16,8 @@
 
 _Static_assert(MEMPROF_TIMELINE_SITES <= UINT8_MAX, "a point counts its sites in a uint8_t");
 _Static_assert(MEMPROF_TIMELINE_POINTS % 2 == 0, "thinning keeps every other point");
+_Static_assert(MEMPROF_TIMELINE_NAMES <= UINT8_MAX + 1, "a point names its containers by a uint8_t index");
+_Static_assert(MEMPROF_TIMELINE_CONTAINERS <= UINT8_MAX, "a point counts its containers in a uint8_t");
 
 /* Growth points: a step of 1/32 of live memory (at least 64 KiB), so a
  * program that doubles its memory gets about 22 points for it. */
@@ -24,7 +26,11 @@ _Static_assert(MEMPROF_TIMELINE_POINTS % 2 == 0, "thinning keeps every other poi
 void memprof_timeline_reset(memprof_timeline *t)
 {
 	memprof_timeline_point *points = t->points;
+	uint32_t i;
 
+	for (i = 0; i < t->nnames; i++) {
+		memprof_arena_free(t->names[i]);
+	}
 	memset(t, 0, sizeof(*t));
 	t->points = points;
 	t->every = 1;
@@ -78,7 +84,7 @@ static bool timeline_kept(const memprof_timeline *t, memprof_timeline_why why, u
 		case MEMPROF_TIMELINE_START:
 			return t->n == 0;
 		case MEMPROF_TIMELINE_JOB:
-			return t->n > 0 && job % t->every == 0;
+			return t->n > 0 && (job % t->every == 0 || t->walk_job == job + 1);
 		case MEMPROF_TIMELINE_GROWTH:
 		case MEMPROF_TIMELINE_FALL:
 			return t->n > 0 && ns - t->points[t->n - 1].ns >= t->gap_ns;
@@ -115,6 +121,12 @@ memprof_timeline_point *memprof_timeline_take(memprof_timeline *t, memprof_timel
 	p->ns = ns;
 	p->job = why == MEMPROF_TIMELINE_JOB ? job : t->jobs;
 	p->why = (uint8_t) why;
+	if (why == MEMPROF_TIMELINE_JOB && t->walk_job == job + 1) {
+		p->ncontainers = t->walk.ncontainers;
+		memcpy(p->containers, t->walk.containers, sizeof(p->containers));
+		memcpy(p->container_bytes, t->walk.container_bytes, sizeof(p->container_bytes));
+		t->walk_job = 0;
+	}
 	return p;
 }
 
@@ -148,4 +160,59 @@ void memprof_timeline_offer(memprof_timeline_point *p, uint32_t site, uint64_t b
 	}
 	p->sites[i].site = site;
 	p->sites[i].bytes = bytes;
+}
+
+/* name's index in the timeline's names, copied in when new; -1 when the
+ * table is full or memory ran out. */
+static int timeline_name(memprof_timeline *t, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nnames; i++) {
+		if (strcmp(t->names[i], name) == 0) {
+			return (int) i;
+		}
+	}
+	if (t->nnames == MEMPROF_TIMELINE_NAMES || !(t->names[t->nnames] = memprof_arena_strdup(name))) {
+		return -1;
+	}
+	return (int) t->nnames++;
+}
+
+void memprof_timeline_containers(memprof_timeline *t, memprof_timeline_point *p, const char *const *names,
+	const uint64_t *bytes, uint32_t n)
+{
+	uint64_t sum[MEMPROF_TIMELINE_NAMES] = { 0 };
+	bool seen[MEMPROF_TIMELINE_NAMES] = { false };
+	uint32_t i, k;
+
+	for (i = 0; i < n; i++) {
+		int id = bytes[i] ? timeline_name(t, names[i]) : -1;
+		if (id >= 0) {
+			sum[id] += bytes[i];
+			seen[id] = true;
+		}
+	}
+	/* a selection of the largest, from the end: the table is a handful */
+	p->ncontainers = 0;
+	for (i = 0; i < t->nnames; i++) {
+		if (!seen[i] || (p->ncontainers == MEMPROF_TIMELINE_CONTAINERS
+				&& sum[i] <= p->container_bytes[MEMPROF_TIMELINE_CONTAINERS - 1])) {
+			continue;
+		}
+		k = p->ncontainers < MEMPROF_TIMELINE_CONTAINERS ? p->ncontainers++ : MEMPROF_TIMELINE_CONTAINERS - 1;
+		for (; k > 0 && p->container_bytes[k - 1] < sum[i]; k--) {
+			p->containers[k] = p->containers[k - 1];
+			p->container_bytes[k] = p->container_bytes[k - 1];
+		}
+		p->containers[k] = (uint8_t) i;
+		p->container_bytes[k] = sum[i];
+	}
+}
+
+void memprof_timeline_walked(memprof_timeline *t, uint64_t job, const char *const *names, const uint64_t *bytes,
+	uint32_t n)
+{
+	memprof_timeline_containers(t, &t->walk, names, bytes, n);
+	t->walk_job = t->walk.ncontainers ? job + 1 : 0;
 }

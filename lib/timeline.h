@@ -2,7 +2,9 @@
  * timeline: live memory over a session, in a bounded number of points.
  * A point is taken when a job ends, when live memory rose or fell by a
  * step since the last point, and when a dump is taken; each holds the totals and,
- * when the caller could afford to look, the largest sites then. Full, the
+ * when the caller could afford to look, the largest sites then, and where
+ * a retention walk measured them (the leak ledger's, a dump's), the largest
+ * holding containers. Full, the
  * series drops every other point and doubles its spacing (one point every
  * `every` jobs, at least `gap_ns` apart), so it spans the whole session
  * whatever its length. Numbers only: the caller (heap_timeline.c) reads
@@ -19,6 +21,11 @@
 #define MEMPROF_TIMELINE_POINTS 256
 /** The largest sites a point keeps. */
 #define MEMPROF_TIMELINE_SITES 8
+/** The largest containers a point keeps (of a walk's). */
+#define MEMPROF_TIMELINE_CONTAINERS 6
+/** Container names a session keeps: a walk's container past them is not
+ *  recorded (the page counts it as the rest of live memory). */
+#define MEMPROF_TIMELINE_NAMES 64
 
 /** Why a point was taken. */
 typedef enum {
@@ -40,6 +47,10 @@ typedef struct _memprof_timeline_site {
  * @var live    live bytes memprof counts (estimates in sampling mode)
  * @var heap    the real heap's usage (memory_get_usage())
  * @var nsites  the largest sites then, largest first (0: not looked at)
+ * @var containers, container_bytes  the largest holding containers a walk
+ *              measured at the point's moment, largest first: a name's
+ *              index in the timeline's names, its live bytes
+ *              (ncontainers of them; 0: no walk then)
  */
 typedef struct _memprof_timeline_point {
 	uint64_t ns;
@@ -48,7 +59,10 @@ typedef struct _memprof_timeline_point {
 	uint64_t heap;
 	uint8_t why;
 	uint8_t nsites;
+	uint8_t ncontainers;
+	uint8_t containers[MEMPROF_TIMELINE_CONTAINERS];
 	memprof_timeline_site sites[MEMPROF_TIMELINE_SITES];
+	uint64_t container_bytes[MEMPROF_TIMELINE_CONTAINERS];
 } memprof_timeline_point;
 
 /**
@@ -72,9 +86,13 @@ typedef struct _memprof_timeline {
 	uint64_t jobs;
 	uint64_t peak_ns;
 	uint64_t peak_live;
+	char *names[MEMPROF_TIMELINE_NAMES];
+	uint32_t nnames;
+	memprof_timeline_point walk;
+	uint64_t walk_job;
 } memprof_timeline;
 
-/** Empties the series for a new session (keeps its storage). */
+/** Empties the series for a new session (keeps its points' storage, frees the names). */
 void memprof_timeline_reset(memprof_timeline *t);
 
 /** Frees the storage. */
@@ -85,7 +103,9 @@ void memprof_timeline_free(memprof_timeline *t);
  * the spacing skips it (or storage cannot be had). The point has ns, job
  * and why set, no site; the caller fills the rest before the next call.
  * A point always follows MEMPROF_TIMELINE_START; a dump's point is the
- * caller's own (memprof_timeline_point on its stack), never this.
+ * caller's own (memprof_timeline_point on its stack), never this. A job's
+ * point a walk measured containers for (memprof_timeline_walked()) is
+ * kept whatever the spacing, with those containers.
  */
 memprof_timeline_point *memprof_timeline_take(memprof_timeline *t, memprof_timeline_why why, uint64_t ns,
 	uint64_t job);
@@ -104,5 +124,17 @@ void memprof_timeline_scanned(memprof_timeline *t, uint64_t ns, uint64_t cost_ns
 
 /** Offers a site to a point's largest (kept sorted, largest first; on a tie, the first offered). */
 void memprof_timeline_offer(memprof_timeline_point *p, uint32_t site, uint64_t bytes);
+
+/**
+ * A retention walk's containers into p: names[i] holds bytes[i] (n of
+ * them, any order; a name seen twice is summed); p keeps the largest
+ * MEMPROF_TIMELINE_CONTAINERS whose names the timeline could keep.
+ */
+void memprof_timeline_containers(memprof_timeline *t, memprof_timeline_point *p, const char *const *names,
+	const uint64_t *bytes, uint32_t n);
+
+/** The same for a walk at a job boundary, for the point of that job (taken after it). */
+void memprof_timeline_walked(memprof_timeline *t, uint64_t job, const char *const *names, const uint64_t *bytes,
+	uint32_t n);
 
 #endif

@@ -7,7 +7,8 @@
  * with retainers) and <name>.json, what the page must show, from
  * memprof_dump_array() and memprof_leaks() taken at the same moment:
  * the live total and blocks, the leaks, each call path's inclusive bytes
- * and blocks, and what a search for "str_repeat" sums. Run with memprof
+ * and blocks, what a search for "str_repeat" sums, the jobs, and the
+ * containers the ledger's walks measured at the timeline's points. Run with memprof
  * loaded and enabled (MEMPROF_PROFILE=1); MEMPROF_REPORT_NAME names the files.
  */
 register_shutdown_function(static function (): void {
@@ -19,7 +20,7 @@ register_shutdown_function(static function (): void {
     $h = fopen("$dir/$name.html", 'w');
     $fn = 'memprof_dump_html';
     $leaks = memprof_leaks(true);
-    $dump = memprof_dump_array();
+    $dump = memprof_dump_array(0, false, false, false, true);
     $fn($h, 0, false, true, true);
     fclose($h);
     $paths = [];
@@ -42,5 +43,10 @@ register_shutdown_function(static function (): void {
             'line' => $l['line'], 'retention_path' => $l['retention_path']], $leaks),
         'paths' => $paths,
         'search' => ['str_repeat' => $search],
+        'jobs' => end($dump['timeline']['points'])['job'],
+        'walked' => array_values(array_map(
+            fn($p) => array_column($p['containers'], 'bytes', 'container'),
+            array_filter(array_slice($dump['timeline']['points'], 0, -1), fn($p) => $p['containers'] !== [])
+        )),
     ], JSON_PRETTY_PRINT));
 });

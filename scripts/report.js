@@ -12,6 +12,10 @@
  *  - each leak's row names its container and retention path, and a click
  *    on it lights its call path in the flame graph;
  *  - two clicks on the timeline show what grew between them;
+ *  - stacked by containers, its legend names the largest containers the
+ *    ledger's walks measured, and two clicks compare containers;
+ *  - a dominator's row lights the call path that allocated it;
+ *  - a worker without leaks says nothing grew over its jobs;
  *  - it prints how long opening and a click took (measured, not checked).
  * A report with no NAME.json beside it (an empty profile's, the memory
  * limit's) is only opened: no error, nothing fetched, its total shown.
@@ -123,6 +127,58 @@ async function checkReport(browser, file) {
     await rows[i].click();
     const lit = await page.evaluate(() => window.memprofReport.callPath(window.memprofReport.flame.highlight));
     check(lit === l.call_path, `${name}: its row lights ${l.call_path}`, lit);
+  }
+
+  if (!want.leaks.length) {
+    const none = await page.textContent('#leaks');
+    check(none === `Nothing confirmed growing over ${want.jobs.toLocaleString('en-US')} jobs.`
+      || (!want.jobs && none.startsWith('No jobs were counted')), `${name}: says nothing grew`, none);
+  }
+
+  /* a dominator's row leads to the path that allocated it */
+  const dom = await page.$('#dominators tr.link');
+  if (await page.evaluate(() => window.memprofReport.data.dominators.some((d) => d.site >= 0))) {
+    check(dom !== null, `${name}: a dominator whose allocation was recorded has a row that leads to it`, 'no link');
+  }
+  if (dom) {
+    await dom.click();
+    const [lit, site] = await page.evaluate(() => {
+      const r = window.memprofReport;
+      const d = r.data.dominators.find((x) => x.site >= 0);
+      return [r.flame.highlight, r.data.sites[d.site * 8]];
+    });
+    check(lit === site, `${name}: a dominator's row lights the path that allocated it`, `${lit} vs ${site}`);
+  }
+
+  /* stacked by containers: the legend names the largest the walks measured */
+  if (want.walked.length) {
+    check(await page.isVisible('#timeline-stack'), `${name}: the timeline offers containers`, 'no control');
+    await page.selectOption('#timeline-stack', 'containers');
+    /* the ledger's walks, as the array dump has them, and the report's own walk at its last point */
+    const own = await page.evaluate(() => {
+      const t = window.memprofReport.data.timeline;
+      const c = t.points[t.points.length - 1][6];
+      const o = {};
+      for (let i = 0; i < c.length; i += 2) {
+        o[t.containers[c[i]]] = c[i + 1];
+      }
+      return o;
+    });
+    const max = new Map();
+    want.walked.concat([own]).forEach((p) => Object.entries(p).forEach(([c, b]) => max.set(c, Math.max(max.get(c) || 0, b))));
+    const top = Array.from(max.keys()).sort((a, b) => max.get(b) - max.get(a)).slice(0, 8);
+    const legend = await page.$$eval('#timeline-legend span', (s) => s.slice(2).map((x) => x.textContent));
+    check(JSON.stringify(legend) === JSON.stringify(top), `${name}: stacked by containers, the legend names the walks' largest`,
+      `${JSON.stringify(legend)} vs ${JSON.stringify(top)}`);
+    const diff = await page.evaluate(() => {
+      const r = window.memprofReport;
+      const pts = r.data.timeline.points;
+      const walked = pts.map((p, i) => (p[6].length ? i : -1)).filter((i) => i >= 0);
+      return walked.length > 1 ? r.timelineDiff(walked[0], walked[walked.length - 1]) : null;
+    });
+    check(diff && diff.by === 'containers' && diff.rows.length > 0, `${name}: two walked points compare containers`,
+      JSON.stringify(diff && diff.rows.slice(0, 2)));
+    await page.selectOption('#timeline-stack', 'sites');
   }
 
   /* the first holder's row leads to the site of which it holds the most */

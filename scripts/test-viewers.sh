@@ -35,10 +35,10 @@ sed '$d' "$work/viewers.out"
 # worker with two planted leaks, the differential matrix's commonmark
 # driver, and a program of 50,000 call paths (how long it takes to open is
 # printed, not checked).
-report() {  # NAME PROGRAM [php -d ...]
+report() {  # NAME PROGRAM [php -d ...]; PROFILE and LEAKS override the mode and the planted leaks
   local name=$1 program=$2
   shift 2
-  MEMPROF_PROFILE=1 MEMPROF_REPORT_DIR="$work" MEMPROF_REPORT_NAME="$name" MEMPROF_TEST_LEAKS=listener,static \
+  MEMPROF_PROFILE=${PROFILE-1} MEMPROF_REPORT_DIR="$work" MEMPROF_REPORT_NAME="$name" MEMPROF_TEST_LEAKS=${LEAKS-listener,static} \
     MEMPROF_TEST_JOBS=1500 php -n -d extension="$PWD/modules/memprof.so" -d memory_limit=1G \
     -d auto_prepend_file="$PWD/scripts/report-profile.php" "$@" "$program" > "$work/$name.out" 2>&1
 }
@@ -48,6 +48,11 @@ else
   echo "FAIL  dump/html/report.js: $(head -n 5 "$work/lint.out")"; lint=1
 fi
 report messenger tests/workers/messenger.php -d memprof.leak_budget=0 -d memprof.leak_confirm_jobs=100 \
+  -d 'memprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage' || true
+# the same worker without leaks, and sampled at the default interval
+LEAKS= report messenger-clean tests/workers/messenger.php -d memprof.leak_budget=0 -d memprof.leak_confirm_jobs=100 \
+  -d 'memprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage' || true
+PROFILE=sample report messenger-sampled tests/workers/messenger.php \
   -d 'memprof.job_functions=Symfony\Component\Messenger\Worker::handleMessage' || true
 report commonmark diff/apps/commonmark.php || true
 report paths50k tests/report/paths50k.php || true
@@ -60,7 +65,8 @@ MEMPROF_PROFILE=dump_on_limit php -n -d extension="$PWD/modules/memprof.so" -d m
   -r 'for (;;) { $a[] = str_repeat("x", 100000); }' > /dev/null 2>&1 || true
 cp "$work"/limit/memprof.*.html "$work/limit.html" 2>/dev/null || true
 node scripts/report.js "$cache/node_modules" "${MEMPROF_REPORT_SHOTS:--}" "$work/messenger.html" \
-  "$work/commonmark.html" "$work/paths50k.html" "$work/empty.html" "$work/limit.html" > "$work/report.out" 2>&1 || true
+  "$work/messenger-clean.html" "$work/messenger-sampled.html" "$work/commonmark.html" "$work/paths50k.html" \
+  "$work/empty.html" "$work/limit.html" > "$work/report.out" 2>&1 || true
 sed '$d' "$work/report.out"
 passed=0 failed=$lint
 for f in "$work/viewers.out" "$work/report.out"; do

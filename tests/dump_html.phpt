@@ -10,7 +10,10 @@ its allocated bytes too, the blocks as well; the peak view's bytes add up
 to the exact peak; the timeline ends at the dump with the dump's total;
 the confirmed leak names History::$entries, the site's line and its bytes
 per job as memprof_leaks() does; the holders put History::$entries first
-with the bytes the retention walk gives; the leaking line's source text is
+with the bytes the retention walk gives, and so does the dump's timeline
+point; the ledger's walks' containers at job points are the array
+dump's; the largest dominator, History::$entries' array, leads to the
+line that allocated it; the leaking line's source text is
 there, with the "</script>" it holds escaped (the page's own two
 <script> elements are the only ones closed).
 --EXTENSIONS--
@@ -92,6 +95,25 @@ echo "leak as memprof_leaks(): ", $l && $l['holder'] === $leaks[0]['held_in'] &&
 echo "first holder: {$d['holders'][0]['holder']}, ", $d['holders'][0]['bytes'] > 1500 * 300 ? 'its strings' : 'too small',
     ", most from line ", $page['sites'][$d['holders'][0]['site']]['line'], "\n";
 echo "dominators: ", count($d['dominators']) > 0 ? 'listed' : 'none', "\n";
+$dom = $d['dominators'][0];
+echo "first dominator: {$dom['what']} {$dom['holder']}, allocated at ",
+    $dom['site'] >= 0 ? preg_replace('/^.* > /', '', $page['sites'][$dom['site']]['call_path']) . ' line ' . $page['sites'][$dom['site']]['line'] : 'unknown', "\n";
+/* the ledger's walks' containers at job points, as the array dump has them */
+$names = $d['timeline']['containers'];
+$same = count($d['timeline']['points']) === count($arr['timeline']['points']);
+$walked = 0;
+foreach (array_slice($arr['timeline']['points'], 0, -1) as $i => $p) {
+    $c = $d['timeline']['points'][$i][6] ?? null;
+    $mine = [];
+    for ($k = 0; $c !== null && $k < count($c); $k += 2) {
+        $mine[] = ['container' => $names[$c[$k]], 'bytes' => $c[$k + 1]];
+    }
+    $same = $same && $mine === $p['containers'];
+    $walked += $p['containers'] ? 1 : 0;
+}
+echo "job points' containers as the array dump: ", var_export($same, true), ", ", $walked > 3 ? "several walked" : "$walked walked", "\n";
+$c = $last[6];
+echo "dump's point: {$names[$c[0]]} first, ", $c[1] === $d['holders'][0]['bytes'] ? "the holders' bytes" : "$c[1] vs {$d['holders'][0]['bytes']}", "\n";
 $text = $l ? ($d['source'][(string) $l['site']] ?? '') : '';
 echo "source: ", trim($text), "\n";
 echo "a line with </script>: ", str_contains($text, "'</script>'") ? 'in the data' : 'lost', ", ",
@@ -111,6 +133,9 @@ leak: History::$entries at job line 5
 leak as memprof_leaks(): yes
 first holder: History::$entries, its strings, most from line 5
 dominators: listed
+first dominator: array History::$entries, allocated at job line 5
+job points' containers as the array dump: true, several walked
+dump's point: History::$entries first, the holders' bytes
 source: History::$entries[] = str_repeat('h', 300) . $j . '</script>';
 a line with </script>: in the data, escaped
 meta: ok

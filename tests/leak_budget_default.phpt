@@ -40,6 +40,17 @@ for ($j = 1; $j <= 3000; $j++) {
 $held = array_unique(array_column(memprof_leaks(true), 'held_in'));
 sort($held);
 echo "growing: ", implode(', ', $held), "\n";
+$walked = array_values(array_filter(
+    memprof_dump_array(0, false, false, false, true)['timeline']['points'],
+    fn($p) => $p['reason'] === 'job' && $p['containers']
+));
+echo "job points with containers: ", count($walked) >= 2 ? "2 or more" : count($walked), "\n";
+$first = $walked[0]['containers'][0] ?? null;
+$last = end($walked)['containers'][0] ?? null;
+echo "largest: ", $first['container'] ?? '-', " then ", $last['container'] ?? '-', ", ",
+    $first && $last && $last['bytes'] > $first['bytes'] ? "rising" : "not rising", "\n";
 ?>
 --EXPECT--
 growing: $GLOBALS['cache'], Repo::$seen
+job points with containers: 2 or more
+largest: Repo::$seen then Repo::$seen, rising

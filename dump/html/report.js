@@ -305,14 +305,18 @@
 
   /* ---- the timeline ---- */
 
-  const tl = { canvas: document.getElementById('timeline'), axis: 'time', picks: [], series: [] };
+  const tl = { canvas: document.getElementById('timeline'), axis: 'time', stack: 'sites', picks: [], series: [] };
   report.timeline = tl;
 
-  /* The sites stacked: those largest at some point, up to eight. */
-  function timelineSeries(points) {
+  /* What a point says of a band: sites ([5]: site, bytes pairs) or the
+   * containers a walk measured ([6]: name index, bytes pairs). */
+  function bandsOf(pt, by) { return by === 'containers' ? pt[6] || [] : pt[5]; }
+
+  /* The bands stacked: those largest at some point, up to eight. */
+  function timelineSeries(points, by) {
     const max = new Map();
     points.forEach(function (pt) {
-      const s = pt[5];
+      const s = bandsOf(pt, by);
       for (let i = 0; i < s.length; i += 2) {
         max.set(s[i], Math.max(max.get(s[i]) || 0, s[i + 1]));
       }
@@ -320,10 +324,10 @@
     return Array.from(max.keys()).sort(function (a, b) { return max.get(b) - max.get(a); }).slice(0, 8);
   }
 
-  function pointSite(pt, site) {
-    const s = pt[5];
+  function pointBand(pt, key, by) {
+    const s = bandsOf(pt, by);
     for (let i = 0; i < s.length; i += 2) {
-      if (s[i] === site) {
+      if (s[i] === key) {
         return s[i + 1];
       }
     }
@@ -365,15 +369,15 @@
       g.fillText(bytes(Math.round(ymax * f)), 2, py(ymax * f) + 4);
     });
     g.fillText(tl.axis === 'job' ? 'job ' + x1 : x1.toFixed(3) + ' s', width - 70, height - 4);
-    /* stacked sites, the rest up to live memory as "other" */
-    /* only the points that looked at the sites (a dump's always does) */
-    const looked = points.filter(function (pt) { return pt[5].length > 0; });
+    /* stacked bands, the rest up to live memory as "other", at the points
+     * that looked (at the sites: a dump's always does; containers: walks) */
+    const looked = points.filter(function (pt) { return bandsOf(pt, tl.stack).length > 0; });
     const base = new Float64Array(looked.length);
     tl.series.forEach(function (site, k) {
       g.fillStyle = COLORS[k % COLORS.length];
       g.beginPath();
       looked.forEach(function (pt, i) {
-        const y = py(base[i] + (pointSite(pt, site) || 0));
+        const y = py(base[i] + (pointBand(pt, site, tl.stack) || 0));
         if (i === 0) {
           g.moveTo(px(xOf(pt)), y);
         } else {
@@ -382,7 +386,7 @@
       });
       for (let i = looked.length - 1; i >= 0; i--) {
         g.lineTo(px(xOf(looked[i])), py(base[i]));
-        base[i] += pointSite(looked[i], site) || 0;
+        base[i] += pointBand(looked[i], site, tl.stack) || 0;
       }
       g.closePath();
       g.globalAlpha = 0.75;
@@ -430,25 +434,30 @@
   }
   report.drawTimeline = drawTimeline;
 
-  /* What grew between two points: the sites known at both, by change. */
+  /* What grew between two points: the bands known at either, by change
+   * (containers when the chart stacks them and both points have some). */
   function timelineDiff(a, b) {
     const points = data.timeline.points;
     const pa = points[Math.min(a, b)];
     const pb = points[Math.max(a, b)];
-    const sites = new Set();
+    const by = tl.stack === 'containers' && bandsOf(pa, 'containers').length && bandsOf(pb, 'containers').length
+      ? 'containers' : 'sites';
+    const keys = new Set();
     [pa, pb].forEach(function (pt) {
-      for (let i = 0; i < pt[5].length; i += 2) {
-        sites.add(pt[5][i]);
+      const s = bandsOf(pt, by);
+      for (let i = 0; i < s.length; i += 2) {
+        keys.add(s[i]);
       }
     });
     const rows = [];
-    sites.forEach(function (s) {
-      const va = pointSite(pa, s);
-      const vb = pointSite(pb, s);
-      rows.push({ site: s, from: va, to: vb, delta: va !== null && vb !== null ? vb - va : null });
+    keys.forEach(function (k) {
+      const va = pointBand(pa, k, by);
+      const vb = pointBand(pb, k, by);
+      rows.push({ site: by === 'sites' ? k : null, container: by === 'containers' ? data.timeline.containers[k] : null,
+        from: va, to: vb, delta: va !== null && vb !== null ? vb - va : null });
     });
     rows.sort(function (x, y) { return (y.delta === null ? -Infinity : y.delta) - (x.delta === null ? -Infinity : x.delta); });
-    return { from: pa, to: pb, live: pb[2] - pa[2], rows: rows };
+    return { from: pa, to: pb, live: pb[2] - pa[2], by: by, rows: rows };
   }
   report.timelineDiff = timelineDiff;
 
@@ -460,9 +469,10 @@
     box.append(el('p', {}, 'From ' + at(d.from) + ' to ' + at(d.to) + ': live memory '
       + (d.live >= 0 ? 'grew by ' : 'fell by ') + exact(Math.abs(d.live))));
     const table = el('table', { id: 'timeline-diff-table' });
-    table.append(tr(['site', 'then', 'after', 'change'], true));
+    table.append(tr([d.by === 'sites' ? 'site' : 'container', 'then', 'after', 'change'], true));
     d.rows.forEach(function (r) {
-      table.append(tr([siteCell(r.site), r.from === null ? '?' : exact(r.from), r.to === null ? '?' : exact(r.to),
+      table.append(tr([r.site !== null ? siteCell(r.site) : r.container, r.from === null ? '?' : exact(r.from),
+        r.to === null ? '?' : exact(r.to),
         r.delta === null ? '?' : (r.delta >= 0 ? '+' : '') + exact(r.delta)]));
     });
     box.append(table);
@@ -473,6 +483,9 @@
     document.getElementById('timeline-axis').addEventListener('change', function (ev) {
       tl.axis = ev.target.value;
       drawTimeline();
+    });
+    document.getElementById('timeline-stack').addEventListener('change', function (ev) {
+      stackBy(ev.target.value);
     });
     tl.canvas.addEventListener('click', function (ev) {
       const b = tl.canvas.getBoundingClientRect();
@@ -492,23 +505,40 @@
     window.addEventListener('resize', drawTimeline);
   }
 
+  /* Stacks the chart by sites or by containers, with its legend. */
+  function stackBy(what) {
+    tl.stack = what;
+    tl.series = timelineSeries(data.timeline.points, what);
+    const legend = document.getElementById('timeline-legend');
+    legend.textContent = '';
+    legend.append(el('span', { style: '--swatch:#111' }, 'live memory'), el('span', { style: '--swatch:#888' }, 'heap usage'));
+    /* a site the ledger saw grow is named by the container that holds it */
+    const holder = new Map();
+    data.leaks.forEach(function (l) { holder.set(l.site, holder.has(l.site) ? holder.get(l.site) + ', ' + l.holder : l.holder); });
+    tl.series.forEach(function (s, k) {
+      const swatch = '--swatch:' + COLORS[k % COLORS.length];
+      if (what === 'containers') {
+        legend.append(el('span', { style: swatch }, data.timeline.containers[s]));
+        return;
+      }
+      const label = (holder.has(s) ? holder.get(s) + ' \u2190 ' : '') + siteLabel(s);
+      legend.append(el('span', { style: swatch, title: callPath(siteAt(s, 0)) }, label));
+    });
+    drawTimeline();
+  }
+  report.stackBy = stackBy;
+
   function timeline() {
     if (!data.timeline || data.timeline.points.length < 1) {
       document.getElementById('timeline-section').append(el('p', { class: 'empty' }, 'No timeline in this dump.'));
       tl.canvas.hidden = true;
       return;
     }
-    tl.series = timelineSeries(data.timeline.points);
-    const legend = document.getElementById('timeline-legend');
-    legend.append(el('span', { style: '--swatch:#111' }, 'live memory'), el('span', { style: '--swatch:#888' }, 'heap usage'));
-    /* a site the ledger saw grow is named by the container that holds it */
-    const holder = new Map();
-    data.leaks.forEach(function (l) { holder.set(l.site, holder.has(l.site) ? holder.get(l.site) + ', ' + l.holder : l.holder); });
-    tl.series.forEach(function (s, k) {
-      const label = (holder.has(s) ? holder.get(s) + ' \u2190 ' : '') + siteLabel(s);
-      legend.append(el('span', { style: '--swatch:' + COLORS[k % COLORS.length], title: callPath(siteAt(s, 0)) }, label));
-    });
-    drawTimeline();
+    /* containers: where a walk measured them (the ledger's, a dump's with $retainers) */
+    if (data.timeline.points.some(function (pt) { return pt[6] && pt[6].length > 0; })) {
+      document.getElementById('timeline-stack-label').hidden = false;
+    }
+    stackBy('sites');
     timelineEvents();
   }
 
@@ -563,7 +593,14 @@
       const dom = el('table', { id: 'dominators' });
       dom.append(tr(['what', 'retains', 'held in', 'retention path'], true));
       data.dominators.forEach(function (d) {
-        dom.append(tr([d.what, exact(d.retained), d.holder, d.path]));
+        const row = tr([d.what, exact(d.retained), d.holder, d.path]);
+        /* a row leads to where the value was allocated, when that was recorded */
+        if (d.site >= 0) {
+          row.className = 'link';
+          row.title = 'allocated at ' + callPath(siteAt(d.site, 0));
+          row.addEventListener('click', function () { showSite(d.site); });
+        }
+        dom.append(row);
       });
       table.after(el('h3', {}, 'What retains the most (dominators)'), dom);
     }

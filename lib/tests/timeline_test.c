@@ -176,8 +176,76 @@ static void check_offer(void)
 	}
 }
 
+/* A walk's containers: summed by name, the largest kept; names past the
+ * table are not recorded; a walk's job point is kept whatever the spacing
+ * and gets them; names are copies. */
+static void check_containers(void)
+{
+	memprof_timeline t = { 0 };
+	memprof_timeline_point p, *q;
+	char name[32], owned[16];
+	const char *names[8] = { "$GLOBALS['a']", "Cls::$b", "$GLOBALS['a']", "c", "d", "e", "f", "g" };
+	uint64_t bytes[8] = { 100, 500, 450, 10, 20, 30, 40, 0 }, many[100], job;
+	const char *lots[100];
+	uint32_t i;
+
+	memprof_timeline_reset(&t);
+	memset(&p, 0, sizeof(p));
+	memprof_timeline_containers(&t, &p, names, bytes, 8);
+	/* $GLOBALS['a'] 550 > Cls::$b 500 > f 40 > e 30 > d 20 > c 10; g (0 bytes) not named */
+	EXPECT_U64(p.ncontainers, MEMPROF_TIMELINE_CONTAINERS);
+	CHECK(strcmp(t.names[p.containers[0]], "$GLOBALS['a']") == 0);
+	EXPECT_U64(p.container_bytes[0], 550);
+	CHECK(strcmp(t.names[p.containers[1]], "Cls::$b") == 0);
+	EXPECT_U64(p.container_bytes[1], 500);
+	CHECK(strcmp(t.names[p.containers[5]], "c") == 0);
+	EXPECT_U64(p.container_bytes[5], 10);
+	EXPECT_U64(t.nnames, 6);
+	/* more names than the table keeps: the first MEMPROF_TIMELINE_NAMES only */
+	for (i = 0; i < 100; i++) {
+		char *s = memprof_arena_malloc(16);
+		snprintf(s, 16, "x%u", i);
+		lots[i] = s;
+		many[i] = 1000 + i;
+	}
+	memprof_timeline_containers(&t, &p, lots, many, 100);
+	EXPECT_U64(t.nnames, MEMPROF_TIMELINE_NAMES);
+	snprintf(name, sizeof(name), "x%u", MEMPROF_TIMELINE_NAMES - 6 - 1);
+	CHECK(strcmp(t.names[p.containers[0]], name) == 0);
+	EXPECT_U64(p.container_bytes[0], 1000 + MEMPROF_TIMELINE_NAMES - 6 - 1);
+	for (i = 0; i < 100; i++) {
+		memprof_arena_free((void *) lots[i]);
+	}
+	CHECK(strcmp(t.names[6], "x0") == 0);   /* copies: still readable */
+	/* a walk at job 3 of a worker thinned to every 4th job: its point is kept, with its containers */
+	memprof_timeline_reset(&t);
+	EXPECT_U64(t.nnames, 0);
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_START, 0, 0) != NULL);
+	t.every = 4;
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_JOB, 1, 1) == NULL);
+	snprintf(owned, sizeof(owned), "%s", "Mine::$x");
+	names[0] = owned;
+	memprof_timeline_walked(&t, 3, names, bytes, 2);
+	snprintf(owned, sizeof(owned), "%s", "zzz");
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_JOB, 2, 2) == NULL);
+	q = memprof_timeline_take(&t, MEMPROF_TIMELINE_JOB, 3, 3);
+	CHECK(q != NULL && q->ncontainers == 2 && q->container_bytes[0] == 500 && q->container_bytes[1] == 100);
+	CHECK(q != NULL && strcmp(t.names[q->containers[0]], "Cls::$b") == 0 && strcmp(t.names[q->containers[1]], "Mine::$x") == 0);
+	/* the walk's containers went to that point: not to the next job's */
+	for (job = 4; job <= 8; job++) {
+		q = memprof_timeline_take(&t, MEMPROF_TIMELINE_JOB, job, job);
+		CHECK(q == NULL || q->ncontainers == 0);
+	}
+	/* a walk that found nothing keeps no point */
+	memprof_timeline_walked(&t, 9, names, bytes, 0);
+	CHECK(memprof_timeline_take(&t, MEMPROF_TIMELINE_JOB, 9, 9) == NULL);
+	memprof_timeline_free(&t);
+	CHECK(t.nnames == 0 && t.points == NULL);
+}
+
 int main(void)
 {
+	check_containers();
 	check_jobs();
 	check_growth();
 	check_next_and_budget();

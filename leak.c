@@ -368,9 +368,9 @@ static void leak_census(const memprof_profile *p)
  * holds the memory over the jobs, at no cost beyond the walk's. */
 static void leak_timeline(const memprof_profile *p)
 {
-	const char *names[LEAK_TIMELINE_CONTAINERS];
-	uint64_t bytes[LEAK_TIMELINE_CONTAINERS];
-	uint32_t n = memprof_profile_containers(p, names, bytes, LEAK_TIMELINE_CONTAINERS);
+	const char *names[MEMPROF_TIMELINE_OFFERED];
+	uint64_t bytes[MEMPROF_TIMELINE_OFFERED];
+	uint32_t n = memprof_profile_containers(p, names, bytes, MEMPROF_TIMELINE_OFFERED);
 
 	memprof_heap_timeline_walked(leak_g->ledger.jobs, names, bytes, n);
 }

@@ -30,9 +30,6 @@
 #define LEAK_CENSUS_MIN 16
 /* Percent of the time censuses may take (with a budget). */
 #define LEAK_CENSUS_BUDGET 1
-/* Containers a walk offers the timeline (more than a point keeps: two of
- * one name, from two roots, are summed first). */
-#define LEAK_TIMELINE_CONTAINERS 16
 /* A walk's cost is expected per live byte of at least this many (leak.c). */
 #define LEAK_WALK_FLOOR ((uint64_t) 1 << 20)
 

@@ -224,10 +224,6 @@ static void dump_sites_peak(memprof_profile *profile)
 	}
 }
 
-/* Containers a walk offers the timeline: more than a point keeps, so that
- * two of one name (from two roots) are summed before the largest are kept. */
-#define DUMP_TIMELINE_CONTAINERS 16
-
 static int dump_holding_cmp(const void *a, const void *b)
 {
 	const memprof_holding *x = a, *y = b;
@@ -297,9 +293,9 @@ static bool dump_timeline(memprof_profile *profile)
 	}
 	memprof_heap_timeline_now(&profile->timeline[t->n]);
 	if (profile->retainers.count) {
-		const char *names[DUMP_TIMELINE_CONTAINERS];
-		uint64_t bytes[DUMP_TIMELINE_CONTAINERS];
-		uint32_t n = memprof_profile_containers(profile, names, bytes, DUMP_TIMELINE_CONTAINERS);
+		const char *names[MEMPROF_TIMELINE_OFFERED];
+		uint64_t bytes[MEMPROF_TIMELINE_OFFERED];
+		uint32_t n = memprof_profile_containers(profile, names, bytes, MEMPROF_TIMELINE_OFFERED);
 		memprof_heap_timeline_containers(&profile->timeline[t->n], names, bytes, n);
 	}
 	profile->timeline_names = (const char *const *) t->names;

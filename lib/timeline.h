@@ -23,6 +23,9 @@
 #define MEMPROF_TIMELINE_SITES 8
 /** The largest containers a point keeps (of a walk's). */
 #define MEMPROF_TIMELINE_CONTAINERS 6
+/** Containers a walk offers a point (more than it keeps: two of one name,
+ *  from two roots, are summed before the largest are kept). */
+#define MEMPROF_TIMELINE_OFFERED 16
 /** Container names a session keeps: a walk's container past them is not
  *  recorded (the page counts it as the rest of live memory). */
 #define MEMPROF_TIMELINE_NAMES 64
